@@ -1,0 +1,2 @@
+import { expect, it } from 'vitest';
+it('runs', () => { expect(typeof window).toBe('object'); });

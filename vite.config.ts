@@ -1,0 +1,104 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import dts from 'vite-plugin-dts';
+import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import packageJson from './package.json' with { type: 'json' };
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Debian's chromium: Playwright cannot download its own browser on these machines.
+const chromium = playwright({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+});
+// A fresh object per project: vitest writes the instance name into it.
+const browser = () => ({
+  enabled: true,
+  headless: true,
+  provider: chromium,
+  instances: [{ browser: 'chromium' as const }],
+});
+
+const external = [
+  ...Object.keys(packageJson.peerDependencies),
+  ...Object.keys(packageJson.dependencies),
+];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // Library build only: Storybook (STORYBOOK=true) and Vitest (VITEST) load this file too.
+    !process.env.STORYBOOK &&
+      !process.env.VITEST &&
+      dts({ tsconfigPath: './tsconfig.build.json', entryRoot: 'src' }),
+  ],
+  resolve: {
+    alias: [
+      { find: /^agent-console-kit$/, replacement: fromRoot('./src/index.ts') },
+      { find: /^agent-console-kit\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
+      { find: /^agent-console-kit\/styles\.css$/, replacement: fromRoot('./src/styles.css') },
+    ],
+  },
+  build: {
+    lib: {
+      entry: { index: fromRoot('./src/index.ts'), testing: fromRoot('./src/testing/index.ts') },
+      formats: ['es'],
+    },
+    sourcemap: true,
+    copyPublicDir: false,
+    rolldownOptions: {
+      external: (id) =>
+        id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.{ts,tsx}'],
+          setupFiles: ['./test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.node.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/**/*.browser.test.{ts,tsx}'],
+          setupFiles: ['./test/setup.ts'],
+          globalSetup: ['./test/mock-server.global-setup.ts'],
+          browser: browser(),
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: fromRoot('./.storybook') })],
+        test: { name: 'storybook', browser: browser() },
+      },
+    ],
+  },
+});
