@@ -1,1 +1,48 @@
-export {};
+export {
+  createAgentClient,
+  type AgentApi,
+  type AgentClient,
+  type AgentClientOptions,
+  type AgentRunRequest,
+  type DeprecationNotice,
+  type Lazy,
+  type PreparedRequest,
+  type RequestOptions,
+} from './core/agent-client.js';
+export {
+  AgentError,
+  AgentHttpError,
+  AgentInputError,
+  AgentNetworkError,
+  AgentValidationError,
+  isAgentError,
+  parseRetryAfter,
+  type AgentErrorKind,
+  type AgentFieldError,
+  type AgentValidationIssue,
+} from './core/errors.js';
+export type {
+  Agent,
+  AgentCapabilities,
+  AgentMessage,
+  AgentSchemas,
+  MessageEventPayload,
+  ProblemDetail,
+  ToolAuthorizationBody,
+} from './core/schemas.js';
+export {
+  AgentClientProvider,
+  useAgentClient,
+  type AgentClientProviderProps,
+} from './react/agent-client-provider.js';
+export {
+  agentKeys,
+  agentQueryOptions,
+  agentSchemasQueryOptions,
+  agentQueryRetryDelay,
+  shouldRetryAgentQuery,
+  type AgentQueryKey,
+  type AgentSchemasQueryKey,
+} from './react/agent-queries.js';
+export { useAgent, useAgentSchemas, type AgentQueryOverrides } from './react/use-agent.js';
+export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';

@@ -1,0 +1,72 @@
+import { useId, type ComponentPropsWithoutRef } from 'react';
+import type { Agent } from '../core/schemas.js';
+
+/** Props of {@link AgentDetails}. */
+export interface AgentDetailsProps extends ComponentPropsWithoutRef<'section'> {
+  /** The agent record, e.g. `useAgent(id).data`. */
+  agent: Agent;
+  /**
+   * The heading level of the agent's name, to fit the page's outline.
+   * @default 2
+   */
+  headingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
+}
+
+const capabilityLabels: Record<string, string> = {
+  'ap.io.messages': 'Takes messages',
+  'ap.io.streaming': 'Streams its output',
+};
+
+/**
+ * An agent's name, description, id and capabilities, as plain text (nothing is rendered as HTML).
+ *
+ * @example
+ * const { data: agent } = useAgent('my-agent');
+ * return agent ? <AgentDetails agent={agent} /> : null;
+ */
+export function AgentDetails({ agent, headingLevel = 2, className, ...rest }: AgentDetailsProps) {
+  const Heading = `h${headingLevel}` as const;
+  const headingId = useId();
+  const capabilities = Object.entries(agent.capabilities ?? {});
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={['ack-agent-details', className].filter(Boolean).join(' ')}
+      {...rest}
+    >
+      <Heading id={headingId} className="ack-agent-details__name">
+        {agent.name}
+      </Heading>
+      {agent.description ? (
+        <p className="ack-agent-details__description">{agent.description}</p>
+      ) : null}
+      <dl className="ack-agent-details__facts">
+        <dt>Agent id</dt>
+        <dd>
+          <code>{agent.agent_id}</code>
+        </dd>
+        <dt>Capabilities</dt>
+        <dd>
+          {capabilities.length === 0 ? (
+            'None declared'
+          ) : (
+            <ul className="ack-agent-details__capabilities">
+              {capabilities.map(([key, value]) => (
+                <li key={key} data-capability={key} data-enabled={value === true ? '' : undefined}>
+                  {capabilityLabels[key] ?? key}: {formatCapability(value)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function formatCapability(value: unknown): string {
+  if (value === true) return 'yes';
+  if (value === false) return 'no';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value) ?? String(value);
+}

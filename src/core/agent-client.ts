@@ -1,0 +1,344 @@
+import type * as z from 'zod/mini';
+import {
+  AgentInputError,
+  AgentNetworkError,
+  AgentValidationError,
+  readErrorResponse,
+  redact,
+} from './errors.js';
+import {
+  agentSchema,
+  agentSchemasSchema,
+  platformAgentResponseSchema,
+  type Agent,
+  type AgentMessage,
+  type AgentSchemas,
+} from './schemas.js';
+
+/** Which generation of the service's endpoints a client talks to. */
+export type AgentApi = 'rest-v1' | 'platform';
+
+/** A value, or a function (possibly async) asked for it on every request. */
+export type Lazy<T> = T | (() => T | Promise<T>);
+
+/** Options of {@link createAgentClient}. */
+export interface AgentClientOptions {
+  /**
+   * The deployment's origin, e.g. `https://acme-be.example.com`. A path prefix (a proxy at
+   * `https://host/proxy`) and a trailing slash are allowed. Must be an absolute http(s) URL.
+   */
+  baseUrl: string;
+  /**
+   * The endpoint generation. `'rest-v1'` is the legacy `/rest/api/v1/agents/…` (deprecated by the
+   * service); `'platform'` is the replacement `/api/agents/{id}/…`.
+   * @default 'rest-v1'
+   */
+  api?: AgentApi;
+  /**
+   * The bearer token, or a function asked for it before every request (reconnects included), so an
+   * expiring token can be refreshed. `undefined` sends no `Authorization` header.
+   * @default undefined
+   */
+  token?: Lazy<string | undefined>;
+  /**
+   * Extra headers (e.g. `X-Glean-ActAs`, `X-Glean-Auth-Type: OAUTH`), or a function asked for them
+   * before every request.
+   * @default {}
+   */
+  headers?: Lazy<Record<string, string>>;
+  /**
+   * The `fetch` to use.
+   * @default globalThis.fetch
+   */
+  fetch?: typeof fetch;
+  /**
+   * Called when a response carries `Deprecation` or `Sunset` headers (the legacy endpoints are
+   * deprecated). The latest notice is also kept on `client.deprecation`.
+   * @default undefined
+   */
+  onDeprecation?: (notice: DeprecationNotice) => void;
+}
+
+/** What a server said about the deprecation of an endpoint. */
+export interface DeprecationNotice {
+  url: string;
+  /** The `Deprecation` header as sent (`true`, or a date). */
+  deprecation: string | undefined;
+  /** The `Sunset` header: the date the endpoint goes away. */
+  sunset: string | undefined;
+  /** The `Link` header, which may point at the replacement. */
+  link: string | undefined;
+}
+
+/** A run to start: the client maps it to the body of its API generation. */
+export interface AgentRunRequest {
+  agentId: string;
+  /** The form input; for a form-triggered agent every field must be present (see `buildRunInput`). */
+  input?: Record<string, unknown>;
+  /** Messages, for agents that take them (`capabilities['ap.io.messages']`). */
+  messages?: AgentMessage[];
+  metadata?: Record<string, unknown>;
+}
+
+/** A fully resolved HTTP request, headers as a plain object, body as a string. */
+export interface PreparedRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  /** Values that must never appear in an error message or a log line (the token). */
+  secrets: string[];
+}
+
+/** Options of one retrieval. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+/** A client for one deployment and one API generation. Create it with {@link createAgentClient}. */
+export interface AgentClient {
+  /** The normalized base URL (no trailing slash). */
+  readonly baseUrl: string;
+  readonly api: AgentApi;
+  /** The `fetch` requests go through. */
+  readonly fetch: typeof fetch;
+  /** The latest deprecation notice a response carried, if any. */
+  readonly deprecation: DeprecationNotice | undefined;
+  /** Retrieves an agent record. */
+  getAgent(agentId: string, options?: RequestOptions): Promise<Agent>;
+  /** Retrieves an agent's input and output JSON Schemas. */
+  getAgentSchemas(agentId: string, options?: RequestOptions): Promise<AgentSchemas>;
+  /**
+   * Builds the HTTP request that starts a run (and streams it), asking for the token and headers
+   * anew. Throws {@link AgentInputError} for a request that must not be sent.
+   */
+  prepareRun(request: AgentRunRequest): Promise<PreparedRequest>;
+  /** Reads a response's `Deprecation` / `Sunset` headers into `deprecation` and `onDeprecation`. */
+  noteDeprecation(response: Response, url: string): void;
+}
+
+const platformRoles = new Set(['USER', 'GLEAN_AI']);
+
+/**
+ * Creates a client for one deployment of the agent service.
+ *
+ * @example
+ * const client = createAgentClient({
+ *   baseUrl: 'https://acme-be.example.com',
+ *   api: 'platform',
+ *   token: () => auth.getAccessToken(),
+ * });
+ * const agent = await client.getAgent('my-agent-id');
+ */
+export function createAgentClient(options: AgentClientOptions): AgentClient {
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const api: AgentApi = options.api ?? 'rest-v1';
+  if (api !== 'rest-v1' && api !== 'platform') {
+    throw new TypeError(`createAgentClient: api must be 'rest-v1' or 'platform', not '${String(api)}'.`);
+  }
+  const fetchFunction: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const prefix = api === 'rest-v1' ? `${baseUrl}/rest/api/v1/agents` : `${baseUrl}/api/agents`;
+  let deprecation: DeprecationNotice | undefined;
+
+  async function resolveHeaders(accept: string, hasBody: boolean) {
+    const [token, extra] = await Promise.all([resolveLazy(options.token), resolveLazy(options.headers)]);
+    const headers: Record<string, string> = { Accept: accept };
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    Object.assign(headers, extra ?? {});
+    const secrets: string[] = [];
+    if (token !== undefined && token !== '') {
+      headers['Authorization'] = `Bearer ${token}`;
+      secrets.push(token);
+    }
+    return { headers, secrets };
+  }
+
+  function noteDeprecation(response: Response, url: string) {
+    const header = response.headers.get('deprecation') ?? undefined;
+    const sunset = response.headers.get('sunset') ?? undefined;
+    if (header === undefined && sunset === undefined) return;
+    deprecation = { url, deprecation: header, sunset, link: response.headers.get('link') ?? undefined };
+    options.onDeprecation?.(deprecation);
+  }
+
+  async function getJson<Schema extends z.ZodMiniType>(
+    url: string,
+    schema: Schema,
+    what: string,
+    requestOptions: RequestOptions | undefined,
+  ): Promise<z.infer<Schema>> {
+    const { headers, secrets } = await resolveHeaders('application/json', false);
+    let response: Response;
+    try {
+      response = await fetchFunction(url, { method: 'GET', headers, signal: requestOptions?.signal });
+    } catch (error) {
+      throw toNetworkError(error, url, secrets);
+    }
+    noteDeprecation(response, url);
+    if (!response.ok) throw await readErrorResponse(response, { url, method: 'GET', secrets });
+    let text: string;
+    try {
+      text = redact(await response.text(), secrets);
+    } catch (error) {
+      throw toNetworkError(error, url, secrets);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new AgentValidationError(what, [{ path: '', message: 'the body is not JSON' }], text);
+    }
+    return parseWith(schema, body, what);
+  }
+
+  return {
+    baseUrl,
+    api,
+    fetch: fetchFunction,
+    get deprecation() {
+      return deprecation;
+    },
+    noteDeprecation,
+
+    async getAgent(agentId, requestOptions) {
+      const url = `${prefix}/${agentIdSegment(agentId)}`;
+      if (api === 'rest-v1') return getJson(url, agentSchema, 'The agent record', requestOptions);
+      const wrapped = await getJson(url, platformAgentResponseSchema, 'The agent response', requestOptions);
+      const { agent, request_id } = wrapped;
+      return request_id === undefined ? agent : { ...agent, request_id };
+    },
+
+    async getAgentSchemas(agentId, requestOptions) {
+      const url = `${prefix}/${agentIdSegment(agentId)}/schemas`;
+      return getJson(url, agentSchemasSchema, 'The agent schemas', requestOptions);
+    },
+
+    async prepareRun(request) {
+      const segment = agentIdSegment(request.agentId);
+      const { input, messages, metadata } = request;
+      let url: string;
+      let body: Record<string, unknown>;
+      if (api === 'rest-v1') {
+        url = `${prefix}/runs/stream`;
+        body = { agent_id: request.agentId, ...definedOnly({ input, messages, metadata }) };
+      } else {
+        checkPlatformRun(request);
+        url = `${prefix}/${segment}/runs`;
+        body = { ...definedOnly({ input, messages, metadata }), stream: true };
+      }
+      const { headers, secrets } = await resolveHeaders('text/event-stream', true);
+      return { url, method: 'POST', headers, body: JSON.stringify(body), secrets };
+    },
+  };
+}
+
+/** Checks an agent id and encodes it as exactly one path segment. */
+export function agentIdSegment(agentId: string): string {
+  if (typeof agentId !== 'string' || agentId.trim() === '') {
+    throw new AgentInputError('The agent id is empty: nothing was sent.');
+  }
+  // URL parsing removes `.` and `..` segments (encoded too), so they can never name an agent.
+  if (agentId === '.' || agentId === '..') {
+    throw new AgentInputError(`The agent id "${agentId}" cannot be a path segment: nothing was sent.`);
+  }
+  return encodeURIComponent(agentId);
+}
+
+function checkPlatformRun(request: AgentRunRequest) {
+  if (request.input === undefined && request.messages === undefined) {
+    throw new AgentInputError('A run needs `input` or `messages`: nothing was sent.');
+  }
+  if (request.messages === undefined) return;
+  if (request.messages.length === 0) {
+    throw new AgentInputError('`messages` needs at least one message: nothing was sent.');
+  }
+  request.messages.forEach((message, index) => {
+    if (!platformRoles.has(message.role)) {
+      throw new AgentInputError(
+        `messages[${index}].role is "${message.role}"; the platform API takes USER or GLEAN_AI.`,
+      );
+    }
+    if (message.content.length === 0) {
+      throw new AgentInputError(`messages[${index}] has no content block.`);
+    }
+  });
+}
+
+function normalizeBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(
+      `createAgentClient: baseUrl must be an absolute http(s) URL such as https://acme-be.example.com, not "${String(baseUrl)}".`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`createAgentClient: baseUrl must use http or https, not ${url.protocol}`);
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new TypeError(
+      'createAgentClient: baseUrl takes no query, fragment or credentials (pass a token instead).',
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+async function resolveLazy<T>(value: Lazy<T> | undefined): Promise<T | undefined> {
+  return typeof value === 'function' ? await (value as () => T | Promise<T>)() : value;
+}
+
+function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/** Maps a fetch failure to {@link AgentNetworkError}; an abort is passed through as it is. */
+export function toNetworkError(error: unknown, url: string, secrets: readonly string[]): unknown {
+  if (isAbortError(error)) return error;
+  const reason = error instanceof Error ? describeCause(error) : String(error);
+  return new AgentNetworkError(redact(`Could not reach ${url}: ${reason}`, secrets), {
+    url,
+    cause: error,
+  });
+}
+
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    (error.name === 'AbortError' || error.name === 'TimeoutError')
+  );
+}
+
+function describeCause(error: Error): string {
+  const cause = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as Error & { code?: unknown }).code;
+    return typeof code === 'string' ? `${error.message} (${code})` : `${error.message} (${cause.message})`;
+  }
+  return error.message;
+}
+
+/** Validates `body` with `schema`; a mismatch is an {@link AgentValidationError} naming the paths. */
+export function parseWith<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  body: unknown,
+  what: string,
+): z.infer<Schema> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new AgentValidationError(
+    what,
+    result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      message: issue.message === 'Invalid input' ? describeIssue(issue) : issue.message,
+    })),
+    body,
+  );
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
+  return issue.code;
+}

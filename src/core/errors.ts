@@ -1,0 +1,246 @@
+import {
+  problemDetailSchema,
+  toolAuthorizationSchema,
+  type ProblemDetail,
+  type ToolAuthorizationBody,
+} from './schemas.js';
+
+/** The kinds of {@link AgentError}, for `switch` without `instanceof`. */
+export type AgentErrorKind = 'http' | 'network' | 'validation' | 'input';
+
+/** The base of every error this library throws or puts into a snapshot. */
+export abstract class AgentError extends Error {
+  abstract readonly kind: AgentErrorKind;
+  /** Whether sending the same request again may succeed (408, 429, 502, 503, 504, network). */
+  abstract readonly retryable: boolean;
+}
+
+/** One entry of a problem detail's `errors[]`. */
+export interface AgentFieldError {
+  pointer?: string | undefined;
+  detail?: string | undefined;
+  code?: string | undefined;
+}
+
+/** What an {@link AgentHttpError} was made from. */
+export interface AgentHttpErrorInit {
+  status: number;
+  statusText?: string;
+  url: string;
+  method: string;
+  /** The body, parsed as JSON when it was JSON, else the text. */
+  body: unknown;
+  headers?: Headers;
+}
+
+const retryableStatuses = new Set([408, 429, 502, 503, 504]);
+
+/** A response with a status that is not 2xx (or a stream that reported a failure). */
+export class AgentHttpError extends AgentError {
+  readonly kind = 'http';
+  readonly status: number;
+  /** The machine-readable code: the problem's `code`, or `tools_unauthorized` for a legacy 422. */
+  readonly code: string | undefined;
+  readonly title: string | undefined;
+  readonly detail: string | undefined;
+  readonly requestId: string | undefined;
+  readonly url: string;
+  readonly method: string;
+  /** The body as received: parsed JSON, or the text (an HTML page from a proxy stays text). */
+  readonly body: unknown;
+  /** The RFC 9457 problem detail, when the body was one. */
+  readonly problem: ProblemDetail | undefined;
+  /** `errors[]` of a problem detail. */
+  readonly fieldErrors: readonly AgentFieldError[];
+  /** Tools that need authorizing (a 422 of either generation). */
+  readonly authenticationSuggestions: ToolAuthorizationBody['authenticationSuggestions'];
+  /** From `Retry-After` (seconds or an HTTP date), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: AgentHttpErrorInit) {
+    const problem = asProblem(init.body);
+    const toolAuthorization = toolAuthorizationSchema.safeParse(init.body);
+    const detail =
+      problem?.detail ??
+      (toolAuthorization.success ? toolAuthorization.data.message : undefined) ??
+      bareMessage(init.body);
+    const title = problem?.title ?? (init.statusText || undefined);
+    super(
+      [`${init.method} ${pathOf(init.url)} answered ${init.status}`, title, detail]
+        .filter(Boolean)
+        .join(': '),
+    );
+    this.name = 'AgentHttpError';
+    this.status = init.status;
+    this.url = init.url;
+    this.method = init.method;
+    this.body = init.body;
+    this.problem = problem;
+    this.title = title;
+    this.detail = detail;
+    this.code =
+      problem?.code ?? (init.status === 422 && toolAuthorization.success ? 'tools_unauthorized' : undefined);
+    this.requestId = problem?.request_id ?? init.headers?.get('x-request-id') ?? undefined;
+    this.fieldErrors = problem?.errors ?? [];
+    const suggestions =
+      (toolAuthorization.success ? toolAuthorization.data.authenticationSuggestions : undefined) ??
+      suggestionsOf(init.body);
+    this.authenticationSuggestions = suggestions ?? [];
+    this.retryAfterMs = parseRetryAfter(init.headers?.get('retry-after') ?? null);
+  }
+
+  get retryable(): boolean {
+    return retryableStatuses.has(this.status);
+  }
+}
+
+/** The request never got a response (refused, reset, DNS), or the connection broke mid-stream. */
+export class AgentNetworkError extends AgentError {
+  readonly kind = 'network';
+  readonly retryable = true;
+  readonly url: string;
+  constructor(message: string, options: { url: string; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'AgentNetworkError';
+    this.url = options.url;
+  }
+}
+
+/** One place where a response did not match what was expected. */
+export interface AgentValidationIssue {
+  /** A dotted path into the body, e.g. `agent.name`; empty for the whole body. */
+  path: string;
+  message: string;
+}
+
+/** A response that does not match the expected shape (or is not JSON). */
+export class AgentValidationError extends AgentError {
+  readonly kind = 'validation';
+  readonly retryable = false;
+  readonly issues: readonly AgentValidationIssue[];
+  readonly body: unknown;
+  constructor(what: string, issues: AgentValidationIssue[], body: unknown) {
+    super(
+      `${what} did not match: ${issues
+        .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+        .join('; ')}`,
+    );
+    this.name = 'AgentValidationError';
+    this.issues = issues;
+    this.body = body;
+  }
+}
+
+/** A request the library refused to send: a blank agent id, a form input missing fields. */
+export class AgentInputError extends AgentError {
+  readonly kind = 'input';
+  readonly retryable = false;
+  /** The form fields the input lacks, when that is the reason. */
+  readonly missingFields: readonly string[];
+  constructor(message: string, options: { missingFields?: string[] } = {}) {
+    super(message);
+    this.name = 'AgentInputError';
+    this.missingFields = options.missingFields ?? [];
+  }
+}
+
+/** Whether `error` is one of this library's errors. */
+export function isAgentError(error: unknown): error is AgentError {
+  return error instanceof AgentError;
+}
+
+/** `Retry-After` as milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Reads an error response into an {@link AgentHttpError}, with every secret replaced first. */
+export async function readErrorResponse(
+  response: Response,
+  request: { url: string; method: string; secrets: readonly string[] },
+): Promise<AgentHttpError> {
+  let text = '';
+  try {
+    text = redact(await response.text(), request.secrets);
+  } catch {
+    // A body that breaks off still leaves the status to report.
+  }
+  return new AgentHttpError({
+    status: response.status,
+    statusText: response.statusText,
+    url: request.url,
+    method: request.method,
+    body: parseBody(text),
+    headers: response.headers,
+  });
+}
+
+/** Replaces each secret (a token) in `text`; the library's errors never carry one. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4) result = result.split(secret).join('[redacted]');
+  }
+  return result;
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function asProblem(body: unknown): ProblemDetail | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const parsed = problemDetailSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const problem = parsed.data;
+  const looksLikeProblem =
+    problem.type !== undefined ||
+    problem.title !== undefined ||
+    problem.code !== undefined ||
+    problem.detail !== undefined;
+  return looksLikeProblem ? problem : undefined;
+}
+
+function bareMessage(body: unknown): string | undefined {
+  if (typeof body === 'string') {
+    // A non-JSON body (an HTML page from a proxy) is summarized, never shown whole.
+    const oneLine = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    if (oneLine === '') return undefined;
+    return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine;
+  }
+  if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    for (const key of ['message', 'error', 'detail']) {
+      if (typeof record[key] === 'string') return record[key];
+    }
+  }
+  return undefined;
+}
+
+function suggestionsOf(body: unknown): ToolAuthorizationBody['authenticationSuggestions'] | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)['authenticationSuggestions'];
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(
+    (item): item is ToolAuthorizationBody['authenticationSuggestions'][number] =>
+      typeof item === 'object' && item !== null,
+  );
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}

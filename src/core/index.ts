@@ -1,0 +1,3 @@
+export * from './agent-client.js';
+export * from './errors.js';
+export * from './schemas.js';

@@ -1,0 +1,95 @@
+import * as z from 'zod/mini';
+
+/**
+ * zod/mini keeps the validators tree-shakable: the bundle pays only for the checks used here.
+ * Every object is loose: fields the service adds later pass through and are kept.
+ */
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const agentCapabilitiesSchema = z.looseObject({
+  'ap.io.messages': z.optional(z.boolean()),
+  'ap.io.streaming': z.optional(z.boolean()),
+});
+
+export const agentSchema = z.looseObject({
+  agent_id: z.string(),
+  name: z.string(),
+  description: z.optional(z.nullable(z.string())),
+  metadata: z.optional(z.nullable(jsonObject)),
+  capabilities: z.optional(agentCapabilitiesSchema),
+  request_id: z.optional(z.string()),
+});
+
+export const platformAgentResponseSchema = z.looseObject({
+  agent: agentSchema,
+  request_id: z.optional(z.string()),
+});
+
+export const agentSchemasSchema = z.looseObject({
+  agent_id: z.optional(z.string()),
+  name: z.optional(z.string()),
+  input_schema: jsonObject,
+  output_schema: z.optional(z.nullable(jsonObject)),
+  tools: z.optional(z.nullable(z.array(z.unknown()))),
+  request_id: z.optional(z.string()),
+});
+
+export const problemDetailSchema = z.looseObject({
+  type: z.optional(z.string()),
+  title: z.optional(z.string()),
+  status: z.optional(z.number()),
+  detail: z.optional(z.string()),
+  code: z.optional(z.string()),
+  request_id: z.optional(z.string()),
+  documentation_url: z.optional(z.string()),
+  errors: z.optional(
+    z.array(
+      z.looseObject({
+        pointer: z.optional(z.string()),
+        detail: z.optional(z.string()),
+        code: z.optional(z.string()),
+      }),
+    ),
+  ),
+});
+
+export const toolAuthorizationSchema = z.looseObject({
+  message: z.string(),
+  authenticationSuggestions: z.array(z.looseObject({ toolName: z.optional(z.string()) })),
+});
+
+export const messageContentSchema = z.looseObject({
+  type: z.string(),
+  text: z.optional(z.string()),
+});
+
+export const agentMessageSchema = z.looseObject({
+  role: z.string(),
+  content: z.array(messageContentSchema),
+});
+
+/** The payload of a `message` event: the new text fragment of one or more messages. */
+export const messageEventPayloadSchema = z.looseObject({
+  messages: z.array(agentMessageSchema),
+});
+
+/** The payload of a `run.failed` event (replacement API). */
+export const runFailedPayloadSchema = z.looseObject({
+  error: problemDetailSchema,
+});
+
+/** An agent record, as both API generations describe it (the platform's `request_id` kept). */
+export type Agent = z.infer<typeof agentSchema>;
+/** The keys of `capabilities` known today; other keys are kept. */
+export type AgentCapabilities = z.infer<typeof agentCapabilitiesSchema>;
+/** The input and output JSON Schemas of an agent. */
+export type AgentSchemas = z.infer<typeof agentSchemasSchema>;
+/** An RFC 9457 problem detail, as the replacement API sends it. */
+export type ProblemDetail = z.infer<typeof problemDetailSchema>;
+/** The 422 body of the legacy API: the agent needs tools authorized. */
+export type ToolAuthorizationBody = z.infer<typeof toolAuthorizationSchema>;
+/** A message on the wire: `{ role, content: [{ type: 'text', text }] }`. */
+export type AgentMessage = z.infer<typeof agentMessageSchema>;
+/** The payload of a `message` event. */
+export type MessageEventPayload = z.infer<typeof messageEventPayloadSchema>;
