@@ -46,3 +46,19 @@ export {
 } from './react/agent-queries.js';
 export { useAgent, useAgentSchemas, type AgentQueryOverrides } from './react/use-agent.js';
 export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';
+export {
+  assertCompleteInput,
+  buildRunInput,
+  findMissingFields,
+  formFieldsFromSchema,
+  isEmptyValue,
+  type FormField,
+  type FormFieldKind,
+} from './core/input-form.js';
+export {
+  terminalRunStatuses,
+  type RunEvent,
+  type RunEventKind,
+  type RunSnapshot,
+  type RunStatus,
+} from './core/run-types.js';

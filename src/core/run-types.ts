@@ -1,0 +1,82 @@
+import type { AgentRunRequest } from './agent-client.js';
+import type { AgentError } from './errors.js';
+
+/**
+ * Where a run is: `idle → connecting → streaming → (reconnecting → streaming)* → done | error |
+ * aborted`.
+ */
+export type RunStatus =
+  | 'idle'
+  | 'connecting'
+  | 'streaming'
+  | 'reconnecting'
+  | 'done'
+  | 'error'
+  | 'aborted';
+
+/** The statuses a run ends in. */
+export const terminalRunStatuses: ReadonlySet<RunStatus> = new Set(['done', 'error', 'aborted']);
+
+/** What the library made of an event's payload. */
+export type RunEventKind =
+  /** A `message` event whose payload matched `{ messages: [...] }`. */
+  | 'message'
+  /** A `run.failed` event (replacement API): the run ended in error. */
+  | 'run-failed'
+  /** Any other event name, kept as it came. */
+  | 'unknown';
+
+/** One server-sent event, as received and kept. */
+export interface RunEvent {
+  /** The client's sequence number: 1, 2, 3 … within one run, across its attempts. */
+  sequence: number;
+  /** The server's `id:` field as sent, or undefined when the frame had none. */
+  id: string | undefined;
+  /** The event name (`message` when the frame named none). */
+  event: string;
+  /** The `data:` text as received. */
+  data: string;
+  /** The data parsed as JSON; undefined when `parseError`. */
+  payload: unknown;
+  kind: RunEventKind;
+  /** The data was not JSON (the raw text is in `data`). */
+  parseError: boolean;
+  /** The payload was JSON but did not match the schema of its event name. */
+  invalid: boolean;
+  /** The agent output this event added to the run's `text`. */
+  text: string;
+  /** When it arrived (epoch milliseconds). */
+  receivedAt: number;
+  /** The connection attempt it came in, from 1. */
+  attempt: number;
+  /** The first event of an attempt whose server started the run over (ids did not continue). */
+  restart: boolean;
+}
+
+/** The state of a run: immutable, and the same object until something changes. */
+export interface RunSnapshot {
+  status: RunStatus;
+  /** The request of the current (or last) run. */
+  request: AgentRunRequest | undefined;
+  /** The newest events, at most `maxEvents` of them. */
+  events: readonly RunEvent[];
+  /** Events left out of `events` by the bounded buffer (the oldest). */
+  droppedEvents: number;
+  /** Every event received in this run, dropped ones included. */
+  totalEvents: number;
+  /** The agent's output so far: the text blocks of agent messages appended in order. */
+  text: string;
+  /** The error a run ended with (status `error`). */
+  error: AgentError | undefined;
+  /** The connection attempt, from 1; 0 before the first. */
+  attempt: number;
+  /** How many times the server started the run over on a reconnect. */
+  restarts: number;
+  /** The last server event id seen (sent as `Last-Event-ID` on a reconnect). */
+  lastEventId: string | undefined;
+  /** When the next attempt starts (epoch ms), while `reconnecting`. */
+  nextAttemptAt: number | undefined;
+  startedAt: number | undefined;
+  firstEventAt: number | undefined;
+  endedAt: number | undefined;
+}
