@@ -5,3 +5,8 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
 });
+
+// jsdom has no canvas; axe-core probes it for icon detection and jsdom prints "Not implemented".
+if (typeof HTMLCanvasElement !== 'undefined' && navigator.userAgent.includes('jsdom')) {
+  HTMLCanvasElement.prototype.getContext = () => null;
+}
