@@ -33,7 +33,9 @@ describe('given an agent record', () => {
     expect(within(region).getByRole('heading', { level: 3, name: 'Researcher' })).toBeVisible();
     expect(within(region).getByText('Finds things out')).toBeVisible();
     expect(within(region).getByText('researcher')).toBeVisible();
-    const capabilities = within(region).getAllByRole('listitem').map((item) => item.textContent);
+    const capabilities = within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(capabilities).toEqual([
       'Takes messages: yes',
       'Streams its output: no',

@@ -134,14 +134,20 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   const api: AgentApi = options.api ?? 'rest-v1';
   if (api !== 'rest-v1' && api !== 'platform') {
-    throw new TypeError(`createAgentClient: api must be 'rest-v1' or 'platform', not '${String(api)}'.`);
+    throw new TypeError(
+      `createAgentClient: api must be 'rest-v1' or 'platform', not '${String(api)}'.`,
+    );
   }
-  const fetchFunction: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchFunction: typeof fetch =
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const prefix = api === 'rest-v1' ? `${baseUrl}/rest/api/v1/agents` : `${baseUrl}/api/agents`;
   let deprecation: DeprecationNotice | undefined;
 
   async function resolveHeaders(accept: string, hasBody: boolean) {
-    const [token, extra] = await Promise.all([resolveLazy(options.token), resolveLazy(options.headers)]);
+    const [token, extra] = await Promise.all([
+      resolveLazy(options.token),
+      resolveLazy(options.headers),
+    ]);
     const headers: Record<string, string> = { Accept: accept };
     if (hasBody) headers['Content-Type'] = 'application/json';
     Object.assign(headers, extra ?? {});
@@ -157,7 +163,12 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     const header = response.headers.get('deprecation') ?? undefined;
     const sunset = response.headers.get('sunset') ?? undefined;
     if (header === undefined && sunset === undefined) return;
-    deprecation = { url, deprecation: header, sunset, link: response.headers.get('link') ?? undefined };
+    deprecation = {
+      url,
+      deprecation: header,
+      sunset,
+      link: response.headers.get('link') ?? undefined,
+    };
     options.onDeprecation?.(deprecation);
   }
 
@@ -170,7 +181,11 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     const { headers, secrets } = await resolveHeaders('application/json', false);
     let response: Response;
     try {
-      response = await fetchFunction(url, { method: 'GET', headers, signal: requestOptions?.signal });
+      response = await fetchFunction(url, {
+        method: 'GET',
+        headers,
+        signal: requestOptions?.signal,
+      });
     } catch (error) {
       throw toNetworkError(error, url, secrets);
     }
@@ -203,7 +218,12 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     async getAgent(agentId, requestOptions) {
       const url = `${prefix}/${agentIdSegment(agentId)}`;
       if (api === 'rest-v1') return getJson(url, agentSchema, 'The agent record', requestOptions);
-      const wrapped = await getJson(url, platformAgentResponseSchema, 'The agent response', requestOptions);
+      const wrapped = await getJson(
+        url,
+        platformAgentResponseSchema,
+        'The agent response',
+        requestOptions,
+      );
       const { agent, request_id } = wrapped;
       return request_id === undefined ? agent : { ...agent, request_id };
     },
@@ -239,7 +259,9 @@ export function agentIdSegment(agentId: string): string {
   }
   // URL parsing removes `.` and `..` segments (encoded too), so they can never name an agent.
   if (agentId === '.' || agentId === '..') {
-    throw new AgentInputError(`The agent id "${agentId}" cannot be a path segment: nothing was sent.`);
+    throw new AgentInputError(
+      `The agent id "${agentId}" cannot be a path segment: nothing was sent.`,
+    );
   }
   return encodeURIComponent(agentId);
 }
@@ -315,7 +337,9 @@ function describeCause(error: Error): string {
   const cause = error.cause;
   if (cause instanceof Error) {
     const code = (cause as Error & { code?: unknown }).code;
-    return typeof code === 'string' ? `${error.message} (${code})` : `${error.message} (${cause.message})`;
+    return typeof code === 'string'
+      ? `${error.message} (${code})`
+      : `${error.message} (${cause.message})`;
   }
   return error.message;
 }

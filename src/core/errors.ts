@@ -79,7 +79,8 @@ export class AgentHttpError extends AgentError {
     this.title = title;
     this.detail = detail;
     this.code =
-      problem?.code ?? (init.status === 422 && toolAuthorization.success ? 'tools_unauthorized' : undefined);
+      problem?.code ??
+      (init.status === 422 && toolAuthorization.success ? 'tools_unauthorized' : undefined);
     this.requestId = problem?.request_id ?? init.headers?.get('x-request-id') ?? undefined;
     this.fieldErrors = problem?.errors ?? [];
     const suggestions =
@@ -214,7 +215,10 @@ function asProblem(body: unknown): ProblemDetail | undefined {
 function bareMessage(body: unknown): string | undefined {
   if (typeof body === 'string') {
     // A non-JSON body (an HTML page from a proxy) is summarized, never shown whole.
-    const oneLine = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    const oneLine = body
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (oneLine === '') return undefined;
     return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine;
   }
@@ -227,7 +231,9 @@ function bareMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-function suggestionsOf(body: unknown): ToolAuthorizationBody['authenticationSuggestions'] | undefined {
+function suggestionsOf(
+  body: unknown,
+): ToolAuthorizationBody['authenticationSuggestions'] | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)['authenticationSuggestions'];
   if (!Array.isArray(value)) return undefined;

@@ -2,14 +2,7 @@ import { AgentInputError } from './errors.js';
 
 /** The kinds of form control a field of an agent's `input_schema` becomes. */
 export type FormFieldKind =
-  | 'text'
-  | 'textarea'
-  | 'number'
-  | 'integer'
-  | 'boolean'
-  | 'enum'
-  | 'date'
-  | 'date-time';
+  'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'enum' | 'date' | 'date-time';
 
 /** One field of an agent's input form, derived from its `input_schema`. */
 export interface FormField {
@@ -94,7 +87,9 @@ function kindOf(schema: Record<string, unknown>, hasOptions: boolean): FormField
 
 /** Whether a form value counts as empty (sent as `""` when the field is optional). */
 export function isEmptyValue(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  return (
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+  );
 }
 
 /**

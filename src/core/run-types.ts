@@ -6,13 +6,7 @@ import type { AgentError } from './errors.js';
  * aborted`.
  */
 export type RunStatus =
-  | 'idle'
-  | 'connecting'
-  | 'streaming'
-  | 'reconnecting'
-  | 'done'
-  | 'error'
-  | 'aborted';
+  'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'done' | 'error' | 'aborted';
 
 /** The statuses a run ends in. */
 export const terminalRunStatuses: ReadonlySet<RunStatus> = new Set(['done', 'error', 'aborted']);
