@@ -1,2 +1,0 @@
-import { expect, it } from 'vitest';
-it('runs', () => { expect(typeof window).toBe('object'); });
