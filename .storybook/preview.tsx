@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -16,9 +16,7 @@ const realApi = import.meta.env.STORYBOOK_AGENT_API as AgentApi | undefined;
 /** The embedded mock agent service every story talks to (unless a real deployment is set). */
 export const mockService = createMockAgentService({ agents: demoAgents });
 
-const withAgentProviders: Decorator = (Story, context) => {
-  const api: AgentApi =
-    (context.globals['agentApi'] as AgentApi | undefined) ?? realApi ?? 'rest-v1';
+function AgentProviders({ api, children }: { api: AgentApi; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient());
   const client = useMemo(
     () =>
@@ -31,12 +29,18 @@ const withAgentProviders: Decorator = (Story, context) => {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <AgentClientProvider client={client}>
-        <Story />
-      </AgentClientProvider>
+      <AgentClientProvider client={client}>{children}</AgentClientProvider>
     </QueryClientProvider>
   );
-};
+}
+
+const withAgentProviders: Decorator = (Story, context) => (
+  <AgentProviders
+    api={(context.globals['agentApi'] as AgentApi | undefined) ?? realApi ?? 'rest-v1'}
+  >
+    <Story />
+  </AgentProviders>
+);
 
 const preview: Preview = {
   loaders: [mswLoader()],
