@@ -1,1 +1,43 @@
-export {};
+/**
+ * `agent-console-kit/testing`: an embedded mock agent service (one model, a node:http adapter and
+ * an msw adapter) and helpers to script run streams. Never imports React; node:http is loaded only
+ * when `createMockAgentServer` is called. The msw adapter needs the optional peer `msw`.
+ */
+export { createMockAgentService, demoAgents } from './mock-agent-service.js';
+export type {
+  MockAgentCapabilities,
+  MockAgentDefinition,
+  MockAgentRecord,
+  MockAgentSchemas,
+  MockAgentService,
+  MockAgentServiceOptions,
+  MockEndpoint,
+  MockFailFirst,
+  MockInjectedResponse,
+  MockPreflightRecord,
+  MockRequestRecord,
+  MockRunScenario,
+} from './mock-agent-service.js';
+export { createMockAgentServer } from './mock-agent-server.js';
+export type { MockAgentServer, MockAgentServerOptions } from './mock-agent-server.js';
+export { mockAgentHandlers } from './msw-handlers.js';
+export type { MockAgentHandlersOptions } from './msw-handlers.js';
+export {
+  encodeStreamItem,
+  isEventItem,
+  manyEvents,
+  messagePayload,
+  runFailedEvent,
+  textEvents,
+} from './mock-events.js';
+export type {
+  ManyEventsOptions,
+  MockApiGeneration,
+  MockCommentItem,
+  MockEventItem,
+  MockProblem,
+  MockRawItem,
+  MockStreamItem,
+  MockTextItem,
+  TextEventsOptions,
+} from './mock-events.js';
