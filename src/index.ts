@@ -62,3 +62,25 @@ export {
   type RunSnapshot,
   type RunStatus,
 } from './core/run-types.js';
+export {
+  RunStream,
+  createRunStream,
+  initialRunSnapshot,
+  type RunStartRequest,
+  type RunStreamCallbacks,
+  type RunStreamOptions,
+  type RunStreamReconnectOptions,
+} from './core/run-stream.js';
+export {
+  fetchEventSourceTransport,
+  type SseAttemptResult,
+  type SseConnectOptions,
+  type SseMessage,
+  type SseTransport,
+} from './core/sse-transport.js';
+export {
+  backoffDelay,
+  type BackoffHints,
+  type BackoffJitter,
+  type BackoffPolicy,
+} from './core/backoff.js';

@@ -58,6 +58,11 @@ export interface RunSnapshot {
   droppedEvents: number;
   /** Every event received in this run, dropped ones included. */
   totalEvents: number;
+  /**
+   * Events a resuming server sent again (an id not greater than one already seen): ignored, and
+   * counted here. They are in neither `events` nor `totalEvents`.
+   */
+  duplicateEvents: number;
   /** The agent's output so far: the text blocks of agent messages appended in order. */
   text: string;
   /** The error a run ended with (status `error`). */

@@ -1,0 +1,650 @@
+import { agentIdSegment, type AgentClient, type AgentRunRequest } from './agent-client.js';
+import { backoffDelay, exceedsRetryAfterLimit, sleep, type BackoffJitter } from './backoff.js';
+import {
+  AgentError,
+  AgentHttpError,
+  AgentInputError,
+  AgentNetworkError,
+  AgentValidationError,
+} from './errors.js';
+import { assertCompleteInput, type FormField } from './input-form.js';
+import { createNotifyScheduler, type NotifyScheduler } from './notify-scheduler.js';
+import type { RunEvent, RunEventKind, RunSnapshot, RunStatus } from './run-types.js';
+import { messageEventPayloadSchema, runFailedPayloadSchema } from './schemas.js';
+import { fetchEventSourceTransport, type SseMessage, type SseTransport } from './sse-transport.js';
+
+/** The reconnect policy of a {@link RunStream}. */
+export interface RunStreamReconnectOptions {
+  /**
+   * The most connection attempts (POSTs) one `start()` makes, the first included. Every attempt
+   * after the first is a new POST: see `midStream`.
+   * @default 4 (the first and up to 3 more)
+   */
+  maxAttempts?: number;
+  /**
+   * The delay before the first retry, doubled for each further one (before jitter).
+   * @default 1000
+   */
+  baseDelayMs?: number;
+  /**
+   * The cap of a computed delay. A `Retry-After` longer than this ends the run in `error` instead
+   * of waiting (the error carries `retryAfterMs`).
+   * @default 30000
+   */
+  maxDelayMs?: number;
+  /**
+   * What a connection that drops after the stream opened (or goes silent past `idleTimeoutMs`)
+   * does. `'reconnect'` POSTs the run again with `Last-Event-ID`: a server that supports it resumes,
+   * the documented service **starts the run over** (side effects again, one more run start against
+   * the rate limit); the snapshot counts it in `restarts`. `'fail'` ends the run in `error` with an
+   * `AgentNetworkError`. Failures before the stream opens (no response, 408, 429, 502, 503, 504) are
+   * retried either way.
+   * @default 'reconnect'
+   */
+  midStream?: 'reconnect' | 'fail';
+  /**
+   * How delays are randomized. `'equal'` keeps at least half the delay, which spaces run starts
+   * (the service allows 0.5 per second per user).
+   * @default 'equal'
+   */
+  jitter?: BackoffJitter;
+}
+
+/** Callbacks of a {@link RunStream}; each is isolated: a throw is reported, never retried. */
+export interface RunStreamCallbacks {
+  /** Each event, as it arrives (not batched). */
+  onEvent?: ((event: RunEvent) => void) | undefined;
+  /** Each status change, after listeners saw the new snapshot. */
+  onStatusChange?: ((status: RunStatus, snapshot: RunSnapshot) => void) | undefined;
+  /** The run ended cleanly (`done`). */
+  onDone?: ((snapshot: RunSnapshot) => void) | undefined;
+  /** The run ended in `error` (a refused start included). */
+  onError?: ((error: AgentError, snapshot: RunSnapshot) => void) | undefined;
+}
+
+/** Options of {@link RunStream}. */
+export interface RunStreamOptions extends RunStreamCallbacks {
+  /**
+   * When and how often a failed connection is tried again.
+   * @default { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 30000, midStream: 'reconnect', jitter: 'equal' }
+   */
+  reconnect?: RunStreamReconnectOptions;
+  /**
+   * The most events kept in `events` (the newest); older ones are counted in `droppedEvents`.
+   * `text` keeps everything.
+   * @default 5000
+   */
+  maxEvents?: number;
+  /**
+   * How often listeners may be notified of new events, in ms. Undefined: once per animation frame
+   * (a 16 ms timer outside browsers, 100 ms at most when a hidden tab runs no frame). A status change
+   * notifies at once, so a terminal snapshot always holds every event.
+   * @default undefined (one animation frame)
+   */
+  throttleMs?: number;
+  /**
+   * With no byte (heartbeats count) for this long, the connection counts as dropped (a half-open
+   * socket) and the `reconnect` policy applies.
+   * @default undefined (off)
+   */
+  idleTimeoutMs?: number;
+  /**
+   * The SSE transport.
+   * @default fetchEventSourceTransport
+   */
+  transport?: SseTransport;
+  /**
+   * Waits between attempts; resolves early when `signal` aborts. For tests.
+   * @default a setTimeout
+   */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * The clock of timings and `receivedAt`. For tests.
+   * @default Date.now
+   */
+  now?: () => number;
+  /**
+   * The randomness of the jitter, in `[0, 1)`. For tests.
+   * @default Math.random
+   */
+  random?: () => number;
+}
+
+/** What `start()` takes: a run request, and the agent's form fields to check `input` against. */
+export type RunStartRequest = AgentRunRequest & {
+  /**
+   * The agent's form fields (`formFieldsFromSchema(schemas.input_schema)`). When given, an `input`
+   * missing any of them is refused with an `AgentInputError` before anything is sent.
+   */
+  fields?: readonly FormField[] | undefined;
+};
+
+/** The snapshot before any run, and after `reset()`. */
+export const initialRunSnapshot: RunSnapshot = Object.freeze({
+  status: 'idle',
+  request: undefined,
+  events: Object.freeze([]) as readonly RunEvent[],
+  droppedEvents: 0,
+  totalEvents: 0,
+  duplicateEvents: 0,
+  text: '',
+  error: undefined,
+  attempt: 0,
+  restarts: 0,
+  lastEventId: undefined,
+  nextAttemptAt: undefined,
+  startedAt: undefined,
+  firstEventAt: undefined,
+  endedAt: undefined,
+});
+
+const terminal = new Set<RunStatus>(['done', 'error', 'aborted']);
+const defaultMaxEvents = 5000;
+/** Compact the event buffer once this many dropped events sit at its head. */
+const compactThreshold = 1024;
+
+/** The mutable state of one run; callbacks of an older run see `run !== stream.#run` and stop. */
+class Run {
+  readonly controller = new AbortController();
+  status: RunStatus = 'connecting';
+  attempt = 0;
+  /** The current attempt's response opened. */
+  opened = false;
+  /** How the current reconnect attempt relates to the events before it, once its first event came. */
+  attemptMode: 'first' | 'resume' | 'restart' | undefined;
+  /** `lastEventId` when the current attempt started. */
+  resumeFrom: string | undefined;
+  /** The highest numeric id accepted since the run (re)started. */
+  maxId: number | undefined;
+  serverRetryMs: number | undefined;
+  url = '';
+  buffer: RunEvent[] = [];
+  head = 0;
+  eventsChanged = false;
+  eventsView: readonly RunEvent[] = initialRunSnapshot.events;
+  totalEvents = 0;
+  duplicateEvents = 0;
+  text = '';
+  error: AgentError | undefined;
+  restarts = 0;
+  lastEventId: string | undefined;
+  nextAttemptAt: number | undefined;
+  firstEventAt: number | undefined;
+  endedAt: number | undefined;
+  settled = false;
+  resolve: (snapshot: RunSnapshot) => void = () => undefined;
+  readonly done: Promise<RunSnapshot>;
+
+  constructor(
+    readonly client: AgentClient,
+    readonly request: RunStartRequest,
+    readonly startedAt: number,
+  ) {
+    this.done = new Promise((resolve) => {
+      this.resolve = resolve;
+    });
+  }
+
+  get ended() {
+    return terminal.has(this.status);
+  }
+}
+
+/**
+ * Runs an agent and follows its server-sent events: the connection, the status machine, the
+ * reconnect policy and the event buffer, with no framework. Subscribe with `subscribe` and read
+ * `getSnapshot()` (the same object until something changes): it fits `useSyncExternalStore`.
+ *
+ * @example
+ * const stream = createRunStream(client, { onDone: (run) => console.log(run.text) });
+ * stream.subscribe(() => render(stream.getSnapshot()));
+ * await stream.start({ agentId: 'my-agent', messages: [{ role: 'USER', content: [{ type: 'text', text: 'Hi' }] }] });
+ */
+export class RunStream {
+  #client: AgentClient;
+  readonly #options: RunStreamOptions;
+  readonly #listeners = new Set<() => void>();
+  readonly #observers = new Set<RunStreamCallbacks>();
+  readonly #now: () => number;
+  #run: Run | undefined;
+  #snapshot: RunSnapshot = initialRunSnapshot;
+  #scheduler: NotifyScheduler | undefined;
+
+  constructor(client: AgentClient, options: RunStreamOptions = {}) {
+    this.#client = client;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    const { onEvent, onStatusChange, onDone, onError } = options;
+    if (onEvent ?? onStatusChange ?? onDone ?? onError) {
+      this.#observers.add({ onEvent, onStatusChange, onDone, onError });
+    }
+  }
+
+  /** The client the next `start()` uses (a running run keeps its own). */
+  setClient(client: AgentClient): void {
+    this.#client = client;
+  }
+
+  /** The current snapshot: the same object until a change is published. */
+  getSnapshot = (): RunSnapshot => this.#snapshot;
+
+  /** Calls `listener` after each published change (at most once per frame for events). */
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+
+  /** Adds callbacks (beside those of the options); returns their removal. */
+  observe(callbacks: RunStreamCallbacks): () => void {
+    // A copy, so the same object can be added twice and removed once each.
+    const entry = { ...callbacks };
+    this.#observers.add(entry);
+    return () => {
+      this.#observers.delete(entry);
+    };
+  }
+
+  /**
+   * Starts a run; a run in progress is aborted first, and nothing of it reaches the new snapshot.
+   * A request that must not be sent (a blank agent id, an `input` missing form fields) ends in
+   * `error` with an `AgentInputError` and sends nothing; `start()` never throws. Resolves with the
+   * final snapshot (its promise never rejects).
+   */
+  start(request: RunStartRequest): Promise<RunSnapshot> {
+    this.#supersede();
+    const run = new Run(this.#client, request, this.#now());
+    this.#run = run;
+    try {
+      agentIdSegment(request.agentId);
+      if (request.fields !== undefined) assertCompleteInput(request.fields, request.input);
+    } catch (error) {
+      this.#finish(run, 'error', toAgentError(error, 'prepare'));
+      return run.done;
+    }
+    this.#publishStatus(run);
+    void this.#connect(run);
+    return run.done;
+  }
+
+  /**
+   * Aborts the run in any phase (preparing, before the response, streaming, waiting to reconnect):
+   * the socket closes and the status becomes `aborted`. Does nothing when no run is in progress.
+   */
+  abort(): void {
+    const run = this.#run;
+    if (run === undefined || run.ended) return;
+    run.controller.abort();
+    this.#finish(run, 'aborted');
+  }
+
+  /** Aborts a run in progress (without an `aborted` status) and returns to the idle snapshot. */
+  reset(): void {
+    this.#supersede();
+    this.#run = undefined;
+    this.#scheduler?.cancel();
+    if (this.#snapshot === initialRunSnapshot) return;
+    this.#snapshot = initialRunSnapshot;
+    this.#notifyListeners();
+    this.#emit((callbacks) => callbacks.onStatusChange?.('idle', initialRunSnapshot));
+  }
+
+  /** Ends the current run quietly: it is replaced, so its last state is never published. */
+  #supersede() {
+    const run = this.#run;
+    if (run === undefined || run.ended) return;
+    run.controller.abort();
+    run.status = 'aborted';
+    run.endedAt = this.#now();
+    run.nextAttemptAt = undefined;
+    this.#settle(run, this.#build(run));
+  }
+
+  async #connect(run: Run): Promise<void> {
+    const policy = this.#options.reconnect ?? {};
+    const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
+    const backoff = {
+      baseDelayMs: policy.baseDelayMs ?? 1000,
+      maxDelayMs: policy.maxDelayMs ?? 30_000,
+      jitter: policy.jitter ?? 'equal',
+    };
+    const transport = this.#options.transport ?? fetchEventSourceTransport;
+    const wait = this.#options.sleep ?? sleep;
+
+    for (;;) {
+      let prepared;
+      try {
+        prepared = await run.client.prepareRun(run.request);
+      } catch (error) {
+        if (this.#isCurrent(run)) this.#finish(run, 'error', toAgentError(error, 'prepare'));
+        return;
+      }
+      if (!this.#isCurrent(run)) return;
+
+      run.attempt += 1;
+      run.opened = false;
+      run.attemptMode = run.attempt === 1 ? 'first' : undefined;
+      run.resumeFrom = run.lastEventId;
+      run.url = prepared.url;
+      const headers = { ...prepared.headers };
+      if (run.lastEventId !== undefined) headers['Last-Event-ID'] = run.lastEventId;
+      this.#publishNow(run);
+
+      let failure: unknown;
+      let outcome: 'closed' | 'aborted' | undefined;
+      try {
+        ({ outcome } = await transport({
+          url: prepared.url,
+          method: prepared.method,
+          headers,
+          body: prepared.body,
+          secrets: prepared.secrets,
+          signal: run.controller.signal,
+          fetch: run.client.fetch,
+          idleTimeoutMs: this.#options.idleTimeoutMs,
+          onOpen: (response) => this.#onOpen(run, response),
+          onMessage: (message) => this.#onMessage(run, message),
+          onId: (id) => {
+            if (this.#isCurrent(run)) run.lastEventId = id;
+          },
+          onRetry: (retryMs) => {
+            run.serverRetryMs = retryMs;
+          },
+        }));
+      } catch (error) {
+        failure = error;
+      }
+      if (!this.#isCurrent(run)) return;
+      if (failure === undefined) {
+        // 'aborted' without a user abort cannot happen: only `abort`, `start` and `reset` abort.
+        if (outcome === 'closed') this.#finish(run, 'done');
+        return;
+      }
+
+      const error = toAgentError(failure, 'stream');
+      const retryable = run.opened
+        ? error instanceof AgentNetworkError && (policy.midStream ?? 'reconnect') === 'reconnect'
+        : error.retryable;
+      const retryAfterMs = error instanceof AgentHttpError ? error.retryAfterMs : undefined;
+      if (
+        !retryable ||
+        run.attempt >= maxAttempts ||
+        exceedsRetryAfterLimit(retryAfterMs, backoff)
+      ) {
+        this.#finish(run, 'error', error);
+        return;
+      }
+      const delay = backoffDelay(
+        run.attempt - 1,
+        backoff,
+        { retryAfterMs, serverRetryMs: run.serverRetryMs },
+        this.#options.random,
+      );
+      run.status = 'reconnecting';
+      run.nextAttemptAt = this.#now() + delay;
+      this.#publishStatus(run);
+      await wait(delay, run.controller.signal);
+      if (!this.#isCurrent(run)) return;
+      run.nextAttemptAt = undefined;
+    }
+  }
+
+  #onOpen(run: Run, response: Response) {
+    if (!this.#isCurrent(run)) return;
+    run.opened = true;
+    run.client.noteDeprecation(response, run.url);
+    run.status = 'streaming';
+    this.#publishStatus(run);
+  }
+
+  #onMessage(run: Run, message: SseMessage) {
+    // fetch-event-source goes on dispatching the rest of a chunk after an abort.
+    if (!this.#isCurrent(run)) return;
+    const receivedAt = this.#now();
+    const numericId = parseNumericId(message.id);
+
+    let restart = false;
+    if (run.attemptMode === undefined) {
+      const resumeFrom = parseNumericId(run.resumeFrom);
+      if (numericId !== undefined && resumeFrom !== undefined && numericId <= resumeFrom) {
+        run.attemptMode = 'restart';
+        restart = true;
+        run.restarts += 1;
+        run.text = '';
+        run.maxId = undefined;
+      } else {
+        run.attemptMode = 'resume';
+      }
+    } else if (
+      run.attemptMode === 'resume' &&
+      numericId !== undefined &&
+      run.maxId !== undefined &&
+      numericId <= run.maxId
+    ) {
+      run.duplicateEvents += 1;
+      this.#markChanged(run);
+      return;
+    }
+    if (numericId !== undefined) run.maxId = Math.max(run.maxId ?? numericId, numericId);
+
+    const { payload, parseError } = parseJson(message.data);
+    let kind: RunEventKind = 'unknown';
+    let invalid = false;
+    let text = '';
+    let failure: AgentHttpError | undefined;
+    if (message.event === 'message') {
+      if (!parseError) {
+        const parsed = messageEventPayloadSchema.safeParse(payload);
+        if (parsed.success) {
+          kind = 'message';
+          text = agentText(parsed.data.messages);
+        } else {
+          invalid = true;
+        }
+      }
+    } else if (message.event === 'run.failed') {
+      kind = 'run-failed';
+      const parsed = parseError ? undefined : runFailedPayloadSchema.safeParse(payload);
+      invalid = !parseError && parsed?.success !== true;
+      const problem = parsed?.success ? parsed.data.error : undefined;
+      failure = new AgentHttpError({
+        status: problem?.status ?? 500,
+        url: run.url,
+        method: 'POST',
+        body: problem ?? (parseError ? message.data : payload),
+      });
+    }
+
+    const event: RunEvent = {
+      sequence: run.totalEvents + 1,
+      id: message.id,
+      event: message.event,
+      data: message.data,
+      payload,
+      kind,
+      parseError,
+      invalid,
+      text,
+      receivedAt,
+      attempt: run.attempt,
+      restart,
+    };
+    run.totalEvents += 1;
+    run.firstEventAt ??= receivedAt;
+    if (message.id !== undefined) run.lastEventId = message.id;
+    run.text += text;
+    this.#append(run, event);
+    this.#markChanged(run);
+    this.#emit((callbacks) => callbacks.onEvent?.(event));
+
+    if (failure !== undefined && this.#isCurrent(run)) {
+      // The stream closes after run.failed; close it from this side too, and never reconnect.
+      run.controller.abort();
+      this.#finish(run, 'error', failure);
+    }
+  }
+
+  #append(run: Run, event: RunEvent) {
+    const maxEvents = Math.max(0, this.#options.maxEvents ?? defaultMaxEvents);
+    run.buffer.push(event);
+    if (run.buffer.length - run.head > maxEvents) run.head += 1;
+    if (run.head >= compactThreshold && run.head * 2 >= run.buffer.length) {
+      run.buffer = run.buffer.slice(run.head);
+      run.head = 0;
+    }
+    run.eventsChanged = true;
+  }
+
+  #isCurrent(run: Run) {
+    return this.#run === run && !run.ended;
+  }
+
+  #finish(run: Run, status: 'done' | 'error' | 'aborted', error?: AgentError) {
+    if (run.ended) return;
+    run.status = status;
+    run.error = error;
+    run.endedAt = this.#now();
+    run.nextAttemptAt = undefined;
+    const snapshot = this.#publishStatus(run);
+    if (status === 'done') this.#emit((callbacks) => callbacks.onDone?.(snapshot));
+    if (status === 'error' && error !== undefined) {
+      this.#emit((callbacks) => callbacks.onError?.(error, snapshot));
+    }
+    this.#settle(run, snapshot);
+  }
+
+  #settle(run: Run, snapshot: RunSnapshot) {
+    if (run.settled) return;
+    run.settled = true;
+    run.resolve(snapshot);
+  }
+
+  /** Publishes at once and tells `onStatusChange`. */
+  #publishStatus(run: Run): RunSnapshot {
+    const snapshot = this.#publishNow(run);
+    if (this.#run === run) {
+      this.#emit((callbacks) => callbacks.onStatusChange?.(run.status, snapshot));
+    }
+    return snapshot;
+  }
+
+  #publishNow(run: Run): RunSnapshot {
+    this.#scheduler?.cancel();
+    if (this.#run !== run) return this.#build(run);
+    this.#snapshot = this.#build(run);
+    this.#notifyListeners();
+    return this.#snapshot;
+  }
+
+  #markChanged(run: Run) {
+    if (this.#run !== run) return;
+    this.#scheduler ??= createNotifyScheduler(() => this.#flush(), this.#options.throttleMs);
+    this.#scheduler.schedule();
+  }
+
+  #flush() {
+    const run = this.#run;
+    if (run === undefined) return;
+    this.#snapshot = this.#build(run);
+    this.#notifyListeners();
+  }
+
+  #build(run: Run): RunSnapshot {
+    if (run.eventsChanged) {
+      run.eventsView = run.buffer.slice(run.head);
+      run.eventsChanged = false;
+    }
+    return {
+      status: run.status,
+      request: run.request,
+      events: run.eventsView,
+      droppedEvents: run.totalEvents - run.eventsView.length,
+      totalEvents: run.totalEvents,
+      duplicateEvents: run.duplicateEvents,
+      text: run.text,
+      error: run.error,
+      attempt: run.attempt,
+      restarts: run.restarts,
+      lastEventId: run.lastEventId,
+      nextAttemptAt: run.nextAttemptAt,
+      startedAt: run.startedAt,
+      firstEventAt: run.firstEventAt,
+      endedAt: run.endedAt,
+    };
+  }
+
+  #notifyListeners() {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        reportCallbackError(error);
+      }
+    }
+  }
+
+  #emit(call: (callbacks: RunStreamCallbacks) => void) {
+    for (const callbacks of [...this.#observers]) {
+      try {
+        call(callbacks);
+      } catch (error) {
+        reportCallbackError(error);
+      }
+    }
+  }
+}
+
+/**
+ * Creates a {@link RunStream}.
+ *
+ * @example
+ * const stream = createRunStream(client, { reconnect: { midStream: 'fail' } });
+ */
+export function createRunStream(client: AgentClient, options?: RunStreamOptions): RunStream {
+  return new RunStream(client, options);
+}
+
+/** A listener's or a callback's throw never reaches the stream: it is logged and the run goes on. */
+function reportCallbackError(error: unknown) {
+  console.error('agent-console-kit: a RunStream listener or callback threw', error);
+}
+
+function parseNumericId(id: string | undefined): number | undefined {
+  if (id === undefined || !/^\d{1,15}$/.test(id)) return undefined;
+  return Number(id);
+}
+
+function parseJson(data: string): { payload: unknown; parseError: boolean } {
+  try {
+    return { payload: JSON.parse(data) as unknown, parseError: false };
+  } catch {
+    return { payload: undefined, parseError: true };
+  }
+}
+
+/** The text blocks of every message not from the user, in order. */
+function agentText(
+  messages: readonly { role: string; content: readonly { type: string; text?: string | undefined }[] }[],
+): string {
+  let text = '';
+  for (const message of messages) {
+    if (message.role === 'USER') continue;
+    for (const block of message.content) {
+      if (block.type === 'text' && typeof block.text === 'string') text += block.text;
+    }
+  }
+  return text;
+}
+
+/** Any failure as an {@link AgentError} (a snapshot's `error` is always one). */
+function toAgentError(error: unknown, phase: 'prepare' | 'stream'): AgentError {
+  if (error instanceof AgentError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (phase === 'prepare') {
+    const inputError = new AgentInputError(`The run request could not be prepared: ${reason}`);
+    Object.defineProperty(inputError, 'cause', { value: error });
+    return inputError;
+  }
+  return new AgentValidationError('The run stream', [{ path: '', message: reason }], undefined);
+}

@@ -1,0 +1,218 @@
+import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
+import {
+  AgentHttpError,
+  AgentNetworkError,
+  AgentValidationError,
+  readErrorResponse,
+  redact,
+} from './errors.js';
+import { toNetworkError } from './agent-client.js';
+
+/** One server-sent event that carries data (the SSE spec's "dispatch"). */
+export interface SseMessage {
+  /** The frame's `id:` field; undefined when the frame had none (or an empty one). */
+  id: string | undefined;
+  /** The `event:` field; `message` when the frame named none. */
+  event: string;
+  /** The `data:` lines joined by `\n`; never empty. */
+  data: string;
+}
+
+/** One connection attempt of {@link SseTransport}. */
+export interface SseConnectOptions {
+  url: string;
+  method: string;
+  /** A plain object: fetch-event-source copies headers with `Object.assign`, so a `Headers` is lost. */
+  headers: Readonly<Record<string, string>>;
+  body?: string | undefined;
+  /** Values redacted from every error (the token). */
+  secrets: readonly string[];
+  /** Ends the attempt; the promise then resolves `'aborted'`. */
+  signal: AbortSignal;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch | undefined;
+  /**
+   * With no byte received for this long (response headers included), the attempt fails with an
+   * {@link AgentNetworkError}: a half-open socket becomes a drop.
+   * @default undefined (off)
+   */
+  idleTimeoutMs?: number | undefined;
+  /** The response opened: a 2xx `text/event-stream`. */
+  onOpen?: ((response: Response) => void) | undefined;
+  /** An event with data. A throw ends the attempt with that error (it is never retried here). */
+  onMessage: (message: SseMessage) => void;
+  /** A frame that set an `id:` but carried no data (not an event, but the last event id moves). */
+  onId?: ((id: string) => void) | undefined;
+  /** The server's `retry:` field, in ms. */
+  onRetry?: ((retryMs: number) => void) | undefined;
+}
+
+/**
+ * How an attempt ended: `'closed'` when the server ended the response, `'aborted'` when `signal`
+ * did. It rejects with an {@link AgentHttpError} (non-2xx status), an {@link AgentValidationError}
+ * (a 2xx that is not `text/event-stream`), an {@link AgentNetworkError} (no response, a dropped
+ * connection, the idle timeout; `onOpen` tells which side of the response it happened on) or the
+ * error an `onMessage` threw. It never retries by itself.
+ */
+export type SseTransport = (options: SseConnectOptions) => Promise<SseAttemptResult>;
+
+export interface SseAttemptResult {
+  outcome: 'closed' | 'aborted';
+}
+
+const eventStreamType = 'text/event-stream';
+
+/**
+ * The transport over `@microsoft/fetch-event-source`: exactly one `fetchEventSource` call per
+ * attempt, with its own behaviours that do not suit a run (every POST starts a run) wrapped:
+ *
+ * - `openWhenHidden: true`: otherwise hiding the tab aborts the request and showing it re-POSTs.
+ * - `onerror` rethrows: otherwise it retries forever (HTTP errors and handler throws included).
+ * - An already-aborted signal is ignored by it (its listener never fires): checked before calling.
+ * - On abort its promise resolves like a clean close: the outcome is read from our own signal.
+ * - It dispatches a message on every blank line, data or not (heartbeat comments, a lone `retry:`):
+ *   those are not events (SSE spec), but their `id:` still moves the last event id.
+ * - Headers are a plain object, and `Accept` is written as `accept`: it adds a lowercase `accept`
+ *   when that exact key is absent, which would send `Accept` twice.
+ * - It keeps dispatching the rest of a chunk after an abort: callers guard their own handlers.
+ */
+export const fetchEventSourceTransport: SseTransport = async (options) => {
+  const { signal } = options;
+  if (signal.aborted) return { outcome: 'aborted' };
+  if (typeof window === 'undefined') {
+    // fetch-event-source calls window.setTimeout / window.clearTimeout; without a window its abort
+    // path throws inside an event listener, where no caller can catch it.
+    throw new TypeError(
+      'The run stream needs a browser (or a DOM-like test environment such as jsdom): @microsoft/fetch-event-source uses `window`.',
+    );
+  }
+
+  const inner = new AbortController();
+  const abortInner = () => inner.abort(signal.reason);
+  signal.addEventListener('abort', abortInner, { once: true });
+
+  let opened = false;
+  let idleTimedOut = false;
+  let handlerError: { error: unknown } | undefined;
+  let lastActivity = Date.now();
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const idleTimeoutMs = options.idleTimeoutMs;
+  const watchIdle = idleTimeoutMs !== undefined && idleTimeoutMs > 0 && Number.isFinite(idleTimeoutMs);
+
+  const checkIdle = () => {
+    if (idleTimeoutMs === undefined) return;
+    const idleFor = Date.now() - lastActivity;
+    if (idleFor >= idleTimeoutMs) {
+      idleTimedOut = true;
+      inner.abort();
+    } else {
+      idleTimer = setTimeout(checkIdle, idleTimeoutMs - idleFor);
+    }
+  };
+  if (watchIdle) idleTimer = setTimeout(checkIdle, idleTimeoutMs);
+
+  const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchWithActivity: typeof fetch = watchIdle
+    ? async (input, init) => {
+        const response = await baseFetch(input, init);
+        lastActivity = Date.now();
+        if (!response.ok || response.body === null) return response;
+        // Every chunk counts as a sign of life, also the bytes of an event not yet complete.
+        const touch = new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            lastActivity = Date.now();
+            controller.enqueue(chunk);
+          },
+        });
+        return new Response(response.body.pipeThrough(touch), {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+      }
+    : baseFetch;
+
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers)) {
+    headers[name.toLowerCase() === 'accept' ? 'accept' : name] = value;
+  }
+  headers['accept'] ??= eventStreamType;
+  const request = { url: options.url, method: options.method, secrets: options.secrets };
+
+  try {
+    await fetchEventSource(options.url, {
+      method: options.method,
+      headers,
+      body: options.body,
+      signal: inner.signal,
+      openWhenHidden: true,
+      fetch: fetchWithActivity,
+      async onopen(response) {
+        if (!response.ok) throw await readErrorResponse(response, request);
+        const contentType = response.headers.get('content-type') ?? '';
+        if (!contentType.toLowerCase().startsWith(eventStreamType)) {
+          const { body } = await readErrorResponse(response, request);
+          throw new AgentValidationError(
+            'The run response',
+            [
+              {
+                path: 'content-type',
+                message: `expected ${eventStreamType}, got ${contentType || 'none'} (status ${response.status})`,
+              },
+            ],
+            body,
+          );
+        }
+        opened = true;
+        options.onOpen?.(response);
+      },
+      onmessage(message: EventSourceMessage) {
+        if (handlerError !== undefined) return;
+        try {
+          if (message.retry !== undefined) options.onRetry?.(message.retry);
+          if (message.data === '') {
+            if (message.id !== '') options.onId?.(message.id);
+            return;
+          }
+          options.onMessage({
+            id: message.id === '' ? undefined : message.id,
+            event: message.event === '' ? 'message' : message.event,
+            data: message.data,
+          });
+        } catch (error) {
+          handlerError = { error };
+          throw error;
+        }
+      },
+      onerror(error: unknown) {
+        // Rethrowing is the only way to stop fetch-event-source's own retry loop.
+        throw error;
+      },
+    });
+  } catch (error) {
+    if (handlerError !== undefined) throw handlerError.error;
+    if (!opened) {
+      if (error instanceof AgentValidationError || error instanceof AgentHttpError) throw error;
+      throw toNetworkError(error, options.url, options.secrets);
+    }
+    throw new AgentNetworkError(
+      redact(`The connection to ${options.url} dropped mid-stream: ${describe(error)}`, options.secrets),
+      { url: options.url, cause: error },
+    );
+  } finally {
+    clearTimeout(idleTimer);
+    signal.removeEventListener('abort', abortInner);
+  }
+
+  if (idleTimedOut && !signal.aborted) {
+    const message = `No byte came from ${options.url} for ${idleTimeoutMs} ms: the connection is treated as dropped.`;
+    throw new AgentNetworkError(message, { url: options.url });
+  }
+  return { outcome: signal.aborted ? 'aborted' : 'closed' };
+};
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+}
