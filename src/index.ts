@@ -84,3 +84,29 @@ export {
   type BackoffJitter,
   type BackoffPolicy,
 } from './core/backoff.js';
+export {
+  AgentInputForm,
+  AgentInputFormRoot,
+  AgentInputFormField,
+  AgentInputFormLabel,
+  AgentInputFormControl,
+  AgentInputFormDescription,
+  AgentInputFormMessage,
+  AgentInputFormSubmit,
+  type AgentInputFormProps,
+  type AgentInputFormFieldProps,
+  type AgentInputFormLabelProps,
+  type AgentInputFormControlProps,
+  type AgentInputFormDescriptionProps,
+  type AgentInputFormMessageProps,
+  type AgentInputFormSubmitProps,
+} from './components/agent-input-form.js';
+export {
+  validateInputForm,
+  type AgentInputFormValues,
+  type InputFormValidation,
+} from './components/input-form-validation.js';
+export { MessageComposer, type MessageComposerProps } from './components/message-composer.js';
+export { AgentRunOutput, type AgentRunOutputProps } from './components/agent-run-output.js';
+export { AgentEventLog, type AgentEventLogProps } from './components/agent-event-log.js';
+export { eventsToNdjson } from './components/event-log-format.js';

@@ -1,0 +1,513 @@
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type FocusEvent,
+  type UIEvent,
+} from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import type { RunEvent, RunStatus } from '../core/run-types.js';
+import {
+  eventsToNdjson,
+  formatCount,
+  formatElapsed,
+  plural,
+  prettyPayload,
+  previewOf,
+} from './event-log-format.js';
+import { classNames, dataFlag, visuallyHidden } from './part-helpers.js';
+
+/** Props of {@link AgentEventLog}. */
+export interface AgentEventLogProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
+  /** The run's events (`useAgentRunStream().events`), oldest first. */
+  events: readonly RunEvent[];
+  /**
+   * Events the bounded buffer left out (the oldest), shown as a count.
+   * @default 0
+   */
+  droppedEvents?: number;
+  /**
+   * Events received twice and kept once (e.g. on a resumed reconnect), shown as a count.
+   * @default 0
+   */
+  duplicateEvents?: number;
+  /**
+   * The run's status: status changes (started, reconnecting, done, failed, stopped) are announced
+   * once in a polite live region, and set `data-status`.
+   * @default undefined
+   */
+  status?: RunStatus;
+  /**
+   * When the run started (epoch ms): rows show the time since then.
+   * @default the first event's `receivedAt`
+   */
+  startedAt?: number;
+  /**
+   * The height of the scrolling area (a number is pixels).
+   * @default 320
+   */
+  height?: number | string;
+  /**
+   * The log's accessible name.
+   * @default 'Run events'
+   */
+  label?: string;
+  /**
+   * The level of the log's heading, to fit the page's outline.
+   * @default 3
+   */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /**
+   * Announce status changes in the log's own polite live region. Turn off when the page announces
+   * them already (as `AgentConsole` does with its status line).
+   * @default true
+   */
+  announceStatus?: boolean;
+  /**
+   * The file name of "Download NDJSON".
+   * @default 'run-events.ndjson'
+   */
+  downloadFileName?: string;
+}
+
+const estimatedRowHeight = 30;
+/** How close to the end (px) still counts as "at the end": following continues. */
+const endThreshold = 24;
+
+/**
+ * The live event log of a run, virtualized (100,000 events keep a few dozen rows in the DOM).
+ * Follows the newest event while the reader is at the end; scrolling up stops following and shows
+ * "N new events, jump to latest". Never moves focus on its own.
+ *
+ * Each row shows the sequence number, the time since the run started, the event name, the server
+ * id and a payload preview, and expands to the pretty-printed payload (as text). Attempt boundaries,
+ * restarts, invalid payloads and parse errors are marked; dropped and duplicate events are counted.
+ * A toolbar filters by event name, searches payloads, copies the shown events to the clipboard or
+ * downloads them as NDJSON.
+ *
+ * Unstyled-first: `data-status`, `data-following`; rows carry `data-event`, `data-expanded`,
+ * `data-invalid`, `data-parse-error`, `data-attempt-start`, `data-restart`.
+ *
+ * @example
+ * const run = useAgentRunStream();
+ * <AgentEventLog
+ *   events={run.events}
+ *   droppedEvents={run.droppedEvents}
+ *   status={run.status}
+ *   startedAt={run.startedAt}
+ * />
+ */
+export function AgentEventLog({
+  events,
+  droppedEvents = 0,
+  duplicateEvents = 0,
+  status,
+  startedAt,
+  height = 320,
+  label = 'Run events',
+  headingLevel = 3,
+  announceStatus = true,
+  downloadFileName = 'run-events.ndjson',
+  className,
+  ...rest
+}: AgentEventLogProps) {
+  const id = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const lastScrollTop = useRef(0);
+  const mounted = useRef(false);
+  const [eventName, setEventName] = useState('');
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [pausedAfter, setPausedAfter] = useState<number | null>(null);
+  const [focusedSequence, setFocusedSequence] = useState<number | null>(null);
+  const [copyStatus, setCopyStatus] = useState('');
+  const announcement = useStatusAnnouncement(status, events.length + droppedEvents);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const eventNames = useMemo(() => {
+    const names = new Set<string>();
+    for (const event of events) names.add(event.event);
+    return [...names].sort();
+  }, [events]);
+
+  const shown = useMemo(() => {
+    const needle = deferredQuery.trim().toLowerCase();
+    if (eventName === '' && needle === '') return events;
+    return events.filter(
+      (event) =>
+        (eventName === '' || event.event === eventName) &&
+        (needle === '' || event.data.toLowerCase().includes(needle)),
+    );
+  }, [events, eventName, deferredQuery]);
+
+  const following = pausedAfter === null;
+  const lastSequence = shown.at(-1)?.sequence;
+  const focusedIndex = useMemo(
+    () => (focusedSequence === null ? -1 : indexOfSequence(shown, focusedSequence)),
+    [shown, focusedSequence],
+  );
+  // A row holding focus stays rendered when it scrolls out of view, so focus is never lost.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (focusedIndex === -1 || indexes.includes(focusedIndex)) return indexes;
+      return [...indexes, focusedIndex].sort((a, b) => a - b);
+    },
+    [focusedIndex],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimatedRowHeight,
+    getItemKey: (index) => shown[index]?.sequence ?? index,
+    overscan: 8,
+    rangeExtractor,
+    anchorTo: 'end',
+    followOnAppend: following,
+    scrollEndThreshold: endThreshold,
+  });
+
+  // While following, the newest row stays in view, also when a filter or a trimmed buffer changes
+  // the list in ways that are not an append.
+  useLayoutEffect(() => {
+    if (following && shown.length > 0 && !virtualizer.isAtEnd()) virtualizer.scrollToEnd();
+  }, [following, shown, virtualizer]);
+
+  const handleScroll = (event: UIEvent<HTMLDivElement>) => {
+    const element = event.currentTarget;
+    const distanceFromEnd = element.scrollHeight - element.clientHeight - element.scrollTop;
+    const movedUp = element.scrollTop < lastScrollTop.current;
+    lastScrollTop.current = element.scrollTop;
+    if (distanceFromEnd <= endThreshold) {
+      if (!following) setPausedAfter(null);
+    } else if (following && movedUp) {
+      setPausedAfter(lastSequence ?? 0);
+    }
+  };
+
+  const jumpToLatest = () => {
+    setPausedAfter(null);
+    virtualizer.scrollToEnd();
+    // The jump button disappears: focus goes to the log rather than to the page's body.
+    scrollRef.current?.focus({ preventScroll: true });
+  };
+
+  const toggle = useCallback((sequence: number) => {
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (next.has(sequence)) next.delete(sequence);
+      else next.add(sequence);
+      return next;
+    });
+  }, []);
+
+  const handleFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-sequence]');
+    setFocusedSequence(row ? Number(row.dataset['sequence']) : null);
+  };
+  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusedSequence(null);
+  };
+
+  const copy = async () => {
+    const count = shown.length;
+    try {
+      await navigator.clipboard.writeText(eventsToNdjson(shown));
+      if (mounted.current) setCopyStatus(`Copied ${plural(count, 'event')} as NDJSON.`);
+    } catch {
+      if (mounted.current) setCopyStatus('Copying failed: the browser refused clipboard access.');
+    }
+  };
+
+  const download = () => {
+    const blob = new Blob([eventsToNdjson(shown)], { type: 'application/x-ndjson' });
+    const url = URL.createObjectURL(blob);
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = downloadFileName;
+    anchor.hidden = true;
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+
+  let newEvents = 0;
+  if (pausedAfter !== null) {
+    for (let index = shown.length - 1; index >= 0; index -= 1) {
+      if ((shown[index]?.sequence ?? 0) <= pausedAfter) break;
+      newEvents += 1;
+    }
+  }
+
+  const Heading = `h${headingLevel}` as const;
+  const origin = startedAt ?? events[0]?.receivedAt ?? 0;
+  const filtered = shown !== events;
+  const items = virtualizer.getVirtualItems();
+  return (
+    <section
+      aria-labelledby={`${id}title`}
+      className={classNames('ack-event-log', className)}
+      data-status={status}
+      data-following={dataFlag(following)}
+      {...rest}
+    >
+      <div className="ack-event-log__header">
+        <Heading id={`${id}title`} className="ack-event-log__title">
+          {label}
+        </Heading>
+        <p className="ack-event-log__summary">
+          {filtered
+            ? `Showing ${formatCount(shown.length)} of ${plural(events.length, 'event')}.`
+            : `${plural(events.length, 'event')}.`}
+          {droppedEvents > 0
+            ? ` ${plural(droppedEvents, 'earlier event')} dropped (buffer limit).`
+            : null}
+          {duplicateEvents > 0 ? ` ${plural(duplicateEvents, 'duplicate event')} ignored.` : null}
+        </p>
+      </div>
+      <div className="ack-event-log__toolbar">
+        <label className="ack-event-log__filter">
+          <span>Event</span>
+          <select value={eventName} onChange={(event) => setEventName(event.target.value)}>
+            <option value="">All events</option>
+            {eventNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ack-event-log__search">
+          <span>Search payloads</span>
+          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        </label>
+        <button type="button" className="ack-event-log__copy" onClick={() => void copy()}>
+          Copy NDJSON
+        </button>
+        <button type="button" className="ack-event-log__download" onClick={download}>
+          Download NDJSON
+        </button>
+        <span role="status" className="ack-event-log__copy-status">
+          {copyStatus}
+        </span>
+      </div>
+      {announceStatus ? (
+        <div role="status" style={visuallyHidden}>
+          {announcement}
+        </div>
+      ) : null}
+      <div className="ack-event-log__viewport">
+        {/* aria-live="off": the rows are not read as they arrive (status changes are announced once, above). */}
+        <div
+          ref={scrollRef}
+          role="log"
+          aria-live="off"
+          aria-label={label}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable)
+          tabIndex={0}
+          className="ack-event-log__scroller"
+          style={{ height, overflowY: 'auto', position: 'relative', contain: 'strict' }}
+          onScroll={handleScroll}
+          onFocus={handleFocus}
+          onBlur={handleBlur}
+        >
+          {shown.length === 0 ? (
+            <p className="ack-event-log__empty">
+              {events.length === 0 ? 'No events yet.' : 'No event matches the filter.'}
+            </p>
+          ) : (
+            <div
+              role="list"
+              className="ack-event-log__rows"
+              style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
+            >
+              {items.map((item) => {
+                const event = shown[item.index];
+                if (!event) return null;
+                const previous = shown[item.index - 1];
+                return (
+                  <div
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
+                    role="listitem"
+                    aria-posinset={item.index + 1}
+                    aria-setsize={shown.length}
+                    className="ack-event-log__item"
+                    style={{
+                      position: 'absolute',
+                      top: 0,
+                      left: 0,
+                      width: '100%',
+                      transform: `translateY(${item.start}px)`,
+                    }}
+                  >
+                    <EventRow
+                      event={event}
+                      attemptStart={
+                        previous ? previous.attempt !== event.attempt : event.attempt > 1
+                      }
+                      elapsed={event.receivedAt - origin}
+                      expanded={expanded.has(event.sequence)}
+                      onToggle={toggle}
+                      detailsId={`${id}event-${event.sequence}`}
+                    />
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+        {!following ? (
+          <button type="button" className="ack-event-log__jump" onClick={jumpToLatest}>
+            {newEvents > 0 ? `${plural(newEvents, 'new event')}, jump to latest` : 'Jump to latest'}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+interface EventRowProps {
+  event: RunEvent;
+  attemptStart: boolean;
+  elapsed: number;
+  expanded: boolean;
+  onToggle: (sequence: number) => void;
+  detailsId: string;
+}
+
+const EventRow = memo(function EventRow({
+  event,
+  attemptStart,
+  elapsed,
+  expanded,
+  onToggle,
+  detailsId,
+}: EventRowProps) {
+  return (
+    <div
+      className="ack-event-log__row"
+      data-sequence={event.sequence}
+      data-event={event.event}
+      data-kind={event.kind}
+      data-attempt={event.attempt}
+      data-expanded={dataFlag(expanded)}
+      data-invalid={dataFlag(event.invalid)}
+      data-parse-error={dataFlag(event.parseError)}
+      data-attempt-start={dataFlag(attemptStart)}
+      data-restart={dataFlag(event.restart)}
+    >
+      {attemptStart ? (
+        <p className="ack-event-log__marker" data-restart={dataFlag(event.restart)}>
+          {event.restart
+            ? `Attempt ${event.attempt}: the server started the run over`
+            : `Attempt ${event.attempt}: reconnected`}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="ack-event-log__toggle"
+        aria-expanded={expanded}
+        aria-controls={expanded ? detailsId : undefined}
+        onClick={() => onToggle(event.sequence)}
+      >
+        <span className="ack-event-log__sequence">#{event.sequence}</span>{' '}
+        <span className="ack-event-log__time">{formatElapsed(elapsed)}</span>{' '}
+        <span className="ack-event-log__name">{event.event}</span>{' '}
+        <span className="ack-event-log__id">
+          {event.id === undefined ? 'no id' : `id ${event.id}`}
+        </span>
+        {event.kind === 'run-failed' ? (
+          <span className="ack-event-log__flag" data-flag="run-failed">
+            {' '}
+            run failed
+          </span>
+        ) : null}
+        {event.invalid ? (
+          <span className="ack-event-log__flag" data-flag="invalid">
+            {' '}
+            invalid payload
+          </span>
+        ) : null}
+        {event.parseError ? (
+          <span className="ack-event-log__flag" data-flag="parse-error">
+            {' '}
+            not JSON
+          </span>
+        ) : null}{' '}
+        <span className="ack-event-log__preview">{previewOf(event)}</span>
+      </button>
+      {expanded ? (
+        <pre id={detailsId} className="ack-event-log__payload">
+          {prettyPayload(event)}
+        </pre>
+      ) : null}
+    </div>
+  );
+});
+
+/** The index of the event with `sequence` (events are ordered by sequence), or -1. */
+function indexOfSequence(events: readonly RunEvent[], sequence: number): number {
+  let low = 0;
+  let high = events.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const value = events[middle]?.sequence ?? 0;
+    if (value === sequence) return middle;
+    if (value < sequence) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** A sentence for each status change, kept until the next change (so it is announced once). */
+function useStatusAnnouncement(status: RunStatus | undefined, eventCount: number): string {
+  const [previous, setPrevious] = useState(status);
+  const [announcement, setAnnouncement] = useState('');
+  if (status !== previous) {
+    setPrevious(status);
+    const next = announcementFor(previous, status, eventCount);
+    if (next !== undefined) setAnnouncement(next);
+  }
+  return announcement;
+}
+
+function announcementFor(
+  previous: RunStatus | undefined,
+  status: RunStatus | undefined,
+  eventCount: number,
+): string | undefined {
+  switch (status) {
+    case 'connecting':
+      return 'Run started.';
+    case 'streaming':
+      return previous === 'reconnecting' ? 'Reconnected.' : undefined;
+    case 'reconnecting':
+      return 'Connection lost: reconnecting.';
+    case 'done':
+      return `Run finished: ${plural(eventCount, 'event')}.`;
+    case 'error':
+      return 'Run failed.';
+    case 'aborted':
+      return 'Run stopped.';
+    default:
+      return '';
+  }
+}
