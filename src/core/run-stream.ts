@@ -625,7 +625,10 @@ function parseJson(data: string): { payload: unknown; parseError: boolean } {
 
 /** The text blocks of every message not from the user, in order. */
 function agentText(
-  messages: readonly { role: string; content: readonly { type: string; text?: string | undefined }[] }[],
+  messages: readonly {
+    role: string;
+    content: readonly { type: string; text?: string | undefined }[];
+  }[],
 ): string {
   let text = '';
   for (const message of messages) {

@@ -97,7 +97,8 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
   let lastActivity = Date.now();
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const idleTimeoutMs = options.idleTimeoutMs;
-  const watchIdle = idleTimeoutMs !== undefined && idleTimeoutMs > 0 && Number.isFinite(idleTimeoutMs);
+  const watchIdle =
+    idleTimeoutMs !== undefined && idleTimeoutMs > 0 && Number.isFinite(idleTimeoutMs);
 
   const checkIdle = () => {
     if (idleTimeoutMs === undefined) return;
@@ -196,7 +197,10 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
       throw toNetworkError(error, options.url, options.secrets);
     }
     throw new AgentNetworkError(
-      redact(`The connection to ${options.url} dropped mid-stream: ${describe(error)}`, options.secrets),
+      redact(
+        `The connection to ${options.url} dropped mid-stream: ${describe(error)}`,
+        options.secrets,
+      ),
       { url: options.url, cause: error },
     );
   } finally {
