@@ -85,6 +85,11 @@ export {
   type BackoffPolicy,
 } from './core/backoff.js';
 export {
+  useAgentRunStream,
+  type UseAgentRunStreamOptions,
+  type UseAgentRunStreamResult,
+} from './react/use-agent-run-stream.js';
+export {
   AgentInputForm,
   AgentInputFormRoot,
   AgentInputFormField,

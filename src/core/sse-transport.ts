@@ -1,6 +1,7 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import {
   AgentHttpError,
+  AgentInputError,
   AgentNetworkError,
   AgentValidationError,
   readErrorResponse,
@@ -82,8 +83,8 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
   if (typeof window === 'undefined') {
     // fetch-event-source calls window.setTimeout / window.clearTimeout; without a window its abort
     // path throws inside an event listener, where no caller can catch it.
-    throw new TypeError(
-      'The run stream needs a browser (or a DOM-like test environment such as jsdom): @microsoft/fetch-event-source uses `window`.',
+    throw new AgentInputError(
+      'The run stream needs a browser (or a DOM-like environment such as jsdom): @microsoft/fetch-event-source uses `window`. Nothing was sent.',
     );
   }
 

@@ -25,6 +25,11 @@ export function AgentClientProvider({ client, children }: AgentClientProviderPro
   return <AgentClientContext.Provider value={client}>{children}</AgentClientContext.Provider>;
 }
 
+/** The {@link AgentClient} of the nearest {@link AgentClientProvider}, or undefined without one. */
+export function useOptionalAgentClient(): AgentClient | undefined {
+  return useContext(AgentClientContext);
+}
+
 /**
  * The {@link AgentClient} of the nearest {@link AgentClientProvider}.
  *
