@@ -115,3 +115,16 @@ export { MessageComposer, type MessageComposerProps } from './components/message
 export { AgentRunOutput, type AgentRunOutputProps } from './components/agent-run-output.js';
 export { AgentEventLog, type AgentEventLogProps } from './components/agent-event-log.js';
 export { eventsToNdjson } from './components/event-log-format.js';
+export {
+  AgentErrorMessage,
+  describeAgentError,
+  type AgentErrorDescription,
+  type AgentErrorMessageProps,
+  type DescribeAgentErrorContext,
+} from './components/agent-error-message.js';
+export { AgentRunStatus, type AgentRunStatusProps } from './components/agent-run-status.js';
+export {
+  AgentConsole,
+  type AgentConsoleComponents,
+  type AgentConsoleProps,
+} from './components/agent-console.js';

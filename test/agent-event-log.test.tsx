@@ -104,7 +104,7 @@ describe('given a run whose status changes', () => {
     rerender({ events: events.slice(0, 2), status: 'streaming' });
     expect(region).toHaveTextContent('Run started.');
     rerender({ events: events.slice(0, 2), status: 'reconnecting' });
-    expect(region).toHaveTextContent('Connection lost: reconnecting.');
+    expect(region).toHaveTextContent('Reconnecting.');
     rerender({ events, status: 'streaming' });
     expect(region).toHaveTextContent('Reconnected.');
     rerender({ events, status: 'done' });

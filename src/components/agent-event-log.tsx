@@ -500,7 +500,7 @@ function announcementFor(
     case 'streaming':
       return previous === 'reconnecting' ? 'Reconnected.' : undefined;
     case 'reconnecting':
-      return 'Connection lost: reconnecting.';
+      return 'Reconnecting.';
     case 'done':
       return `Run finished: ${plural(eventCount, 'event')}.`;
     case 'error':

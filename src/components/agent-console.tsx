@@ -1,0 +1,341 @@
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ComponentType,
+} from 'react';
+import { AgentHttpError, AgentInputError } from '../core/errors.js';
+import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
+import type { RunStartRequest } from '../core/run-stream.js';
+import type { RunStatus } from '../core/run-types.js';
+import type { AgentMessage } from '../core/schemas.js';
+import { useAgent, useAgentSchemas } from '../react/use-agent.js';
+import { useAgentRunStream, type UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
+import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
+import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
+import { AgentEventLog, type AgentEventLogProps } from './agent-event-log.js';
+import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
+import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
+import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
+import { MessageComposer, type MessageComposerProps } from './message-composer.js';
+import { classNames } from './part-helpers.js';
+
+/**
+ * The parts of an {@link AgentConsole}, to hide or replace: leave a key out (or `undefined`) for
+ * the default part, set it to `null` to hide the part, or to a component to replace it. A
+ * replacement receives the same props as the default part.
+ */
+export interface AgentConsoleComponents {
+  /** The agent's name, description and capabilities. @default AgentDetails */
+  Details?: ComponentType<AgentDetailsProps> | null;
+  /** The form of an agent started by an input form. @default AgentInputForm */
+  InputForm?: ComponentType<AgentInputFormProps> | null;
+  /** The composer of an agent that takes messages. @default MessageComposer */
+  Composer?: ComponentType<MessageComposerProps> | null;
+  /** The status line. @default AgentRunStatus */
+  Status?: ComponentType<AgentRunStatusProps> | null;
+  /** The explanation of an error. @default AgentErrorMessage */
+  Error?: ComponentType<AgentErrorMessageProps> | null;
+  /** The agent's output. @default AgentRunOutput */
+  Output?: ComponentType<AgentRunOutputProps> | null;
+  /** The event log. @default AgentEventLog */
+  EventLog?: ComponentType<AgentEventLogProps> | null;
+}
+
+/** Props of {@link AgentConsole}. */
+export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
+  /** The agent to show and run. */
+  agentId: string;
+  /**
+   * Parts to hide (`null`) or replace (a component taking the default part's props), e.g.
+   * `{ EventLog: null, Output: MyOutput }`.
+   * @default {} (every default part)
+   */
+  components?: AgentConsoleComponents;
+  /**
+   * Options of the console's run stream (`reconnect`, `maxEvents`, `throttleMs`, `idleTimeoutMs`,
+   * callbacks such as `onDone`); read when the console mounts, except the callbacks.
+   * @default {}
+   */
+  runOptions?: UseAgentRunStreamOptions;
+  /**
+   * `metadata` sent with every run.
+   * @default undefined
+   */
+  metadata?: Record<string, unknown>;
+  /**
+   * Force a color theme on the console (`data-theme`); by default it follows an ancestor's
+   * `data-theme`, else `prefers-color-scheme`.
+   * @default undefined
+   */
+  theme?: 'light' | 'dark';
+  /**
+   * The heading level of the agent's name; the event log's heading is one below.
+   * @default 2
+   */
+  headingLevel?: 2 | 3 | 4 | 5;
+}
+
+const activeStatuses: ReadonlySet<RunStatus> = new Set(['connecting', 'streaming', 'reconnecting']);
+
+/**
+ * The whole console for one agent: its details, its input form or a message composer (for agents
+ * with `capabilities['ap.io.messages']` or no form fields), Stop / Retry / Clear buttons, a status
+ * line (a polite live region), errors a person can act on, the streamed output and the event log.
+ * Needs an `AgentClientProvider` inside a TanStack `QueryClientProvider`.
+ *
+ * Focus: when a run starts, the disabled form hands focus to Stop; when it ends, focus goes back to
+ * the control that started it. Nothing else moves focus.
+ *
+ * @example
+ * <QueryClientProvider client={queryClient}>
+ *   <AgentClientProvider client={agentClient}>
+ *     <AgentConsole agentId="my-agent" />
+ *   </AgentClientProvider>
+ * </QueryClientProvider>
+ *
+ * @example
+ * // No event log, a custom output
+ * <AgentConsole agentId="my-agent" components={{ EventLog: null, Output: MarkdownOutput }} />
+ */
+export function AgentConsole({
+  agentId,
+  components = {},
+  runOptions,
+  metadata,
+  theme,
+  headingLevel = 2,
+  className,
+  ...rest
+}: AgentConsoleProps) {
+  const agentQuery = useAgent(agentId);
+  const schemasQuery = useAgentSchemas(agentId);
+  const run = useAgentRunStream(runOptions);
+  const [resetKey, setResetKey] = useState(0);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+
+  const agent = agentQuery.data;
+  const inputSchema = schemasQuery.data?.input_schema;
+  const fields = useMemo(() => formFieldsFromSchema(inputSchema), [inputSchema]);
+  const takesMessages = agent?.capabilities?.['ap.io.messages'] === true;
+  const mode: 'form' | 'composer' = takesMessages || fields.length === 0 ? 'composer' : 'form';
+  const active = activeStatuses.has(run.status);
+  const formErrors = useMemo(() => fieldErrorsOf(run.error, fields), [run.error, fields]);
+
+  const Details = pick(components.Details, AgentDetails);
+  const InputForm = pick(components.InputForm, AgentInputForm);
+  const Composer = pick(components.Composer, MessageComposer);
+  const Status = pick(components.Status, AgentRunStatus);
+  const ErrorPart = pick(components.Error, AgentErrorMessage);
+  const Output = pick(components.Output, AgentRunOutput);
+  const EventLog = pick(components.EventLog, AgentEventLog);
+
+  useEffect(() => {
+    const focused = document.activeElement;
+    const focusLost =
+      focused === null || focused === document.body || (focused as HTMLButtonElement).disabled;
+    if (active) {
+      // The control that started the run is now disabled: Stop is the next useful place.
+      if (focusLost && returnFocusRef.current !== null) stopRef.current?.focus();
+      return;
+    }
+    const target = returnFocusRef.current;
+    returnFocusRef.current = null;
+    if (
+      target?.isConnected &&
+      !(target as HTMLButtonElement).disabled &&
+      (focusLost || focused === stopRef.current)
+    ) {
+      target.focus();
+    }
+  }, [active]);
+
+  const start = (request: Omit<RunStartRequest, 'agentId'>) => {
+    const focused = document.activeElement;
+    returnFocusRef.current =
+      focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    void run.start({ agentId, ...(metadata ? { metadata } : {}), ...request });
+  };
+  const retry = () => {
+    if (active || run.request === undefined) return;
+    returnFocusRef.current = null;
+    void run.start({ ...run.request, ...(mode === 'form' ? { fields } : {}) });
+  };
+  const clear = () => {
+    if (active || run.status === 'idle') return;
+    run.reset();
+    setResetKey((count) => count + 1);
+  };
+  const canRetry =
+    !active && run.request !== undefined && (run.status === 'error' || run.status === 'aborted');
+  const canClear = !active && run.status !== 'idle';
+
+  const rootProps = {
+    ...rest,
+    className: classNames('ack-console', className),
+    'data-theme': theme,
+    'data-status': run.status,
+    'aria-label': rest['aria-label'] ?? (agent ? `Agent console: ${agent.name}` : 'Agent console'),
+  };
+
+  if (agentQuery.isPending && agentQuery.fetchStatus !== 'idle') {
+    return (
+      <section {...rootProps} aria-busy>
+        <p role="status" className="ack-console__loading">
+          {agentQuery.fetchStatus === 'paused'
+            ? 'You are offline: the agent loads when the network is back.'
+            : 'Loading the agent…'}
+        </p>
+      </section>
+    );
+  }
+  if (agentQuery.error) {
+    return (
+      <section {...rootProps}>
+        {ErrorPart ? (
+          <ErrorPart
+            error={agentQuery.error}
+            agentId={agentId}
+            onRetry={() => void agentQuery.refetch()}
+          />
+        ) : null}
+      </section>
+    );
+  }
+  if (!agent) {
+    return <section {...rootProps} />;
+  }
+
+  const needsSchemas = !takesMessages;
+  const schemasLoading = needsSchemas && schemasQuery.isPending;
+  const schemasError = needsSchemas ? schemasQuery.error : null;
+
+  return (
+    <section {...rootProps}>
+      {Details ? (
+        <Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
+      ) : null}
+      <div className="ack-console__input">
+        {schemasLoading ? (
+          <p role="status" className="ack-console__loading">
+            Loading the agent’s input form…
+          </p>
+        ) : schemasError ? (
+          ErrorPart ? (
+            <ErrorPart
+              error={schemasError}
+              agentId={agentId}
+              onRetry={() => void schemasQuery.refetch()}
+            />
+          ) : null
+        ) : mode === 'form' ? (
+          InputForm ? (
+            <InputForm
+              fields={fields}
+              disabled={active}
+              resetKey={resetKey}
+              errors={formErrors}
+              aria-label={`Input of ${agent.name}`}
+              onSubmit={(input) => start({ input, fields })}
+            />
+          ) : null
+        ) : Composer ? (
+          <Composer
+            key={resetKey}
+            disabled={active}
+            aria-label={`Message to ${agent.name}`}
+            onSend={(messages: AgentMessage[]) => start({ messages })}
+          />
+        ) : null}
+      </div>
+      <div role="group" aria-label="Run controls" className="ack-console__controls">
+        <button
+          ref={stopRef}
+          type="button"
+          className="ack-console__stop"
+          aria-disabled={!active}
+          onClick={() => {
+            if (active) run.abort();
+          }}
+        >
+          Stop
+        </button>
+        <button
+          type="button"
+          className="ack-console__retry"
+          aria-disabled={!canRetry}
+          onClick={retry}
+        >
+          Retry
+        </button>
+        <button
+          type="button"
+          className="ack-console__clear"
+          aria-disabled={!canClear}
+          onClick={clear}
+        >
+          Clear
+        </button>
+      </div>
+      {Status ? (
+        <Status
+          status={run.status}
+          attempt={run.attempt}
+          restarts={run.restarts}
+          nextAttemptAt={run.nextAttemptAt}
+          startedAt={run.startedAt}
+          endedAt={run.endedAt}
+          className="ack-console__status"
+        />
+      ) : null}
+      {run.error && ErrorPart ? (
+        <ErrorPart error={run.error} agentId={agentId} fields={fields} />
+      ) : null}
+      {Output ? (
+        <Output text={run.text} status={run.status} className="ack-console__output" />
+      ) : null}
+      {EventLog ? (
+        <EventLog
+          events={run.events}
+          droppedEvents={run.droppedEvents}
+          duplicateEvents={run.duplicateEvents}
+          status={run.status}
+          startedAt={run.startedAt}
+          announceStatus={Status === null}
+          headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
+          className="ack-console__events"
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function pick<Props>(
+  given: ComponentType<Props> | null | undefined,
+  fallback: ComponentType<Props>,
+): ComponentType<Props> | null {
+  return given === undefined ? fallback : given;
+}
+
+/** Messages for form fields from a refused input or a problem detail's `errors[]` (`/input/<name>`). */
+function fieldErrorsOf(
+  error: unknown,
+  fields: readonly FormField[],
+): Record<string, string> | undefined {
+  if (error instanceof AgentInputError && error.missingFields.length > 0) {
+    return Object.fromEntries(error.missingFields.map((name) => [name, 'Fill in this field.']));
+  }
+  if (error instanceof AgentHttpError && error.fieldErrors.length > 0) {
+    const entries = error.fieldErrors.flatMap((fieldError) => {
+      const name = fieldError.pointer?.match(/^\/input\/([^/]+)$/)?.[1];
+      const field =
+        name === undefined ? undefined : fields.find((candidate) => candidate.name === name);
+      return field ? [[field.name, fieldError.detail ?? 'The service refused this value.']] : [];
+    });
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  }
+  return undefined;
+}

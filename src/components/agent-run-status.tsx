@@ -1,0 +1,142 @@
+import { useMemo, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
+import type { RunStatus } from '../core/run-types.js';
+import { classNames } from './part-helpers.js';
+
+/** Props of {@link AgentRunStatus}. */
+export interface AgentRunStatusProps extends Omit<ComponentPropsWithoutRef<'p'>, 'children'> {
+  /** The run's status. */
+  status: RunStatus;
+  /**
+   * The connection attempt, from 1 (`useAgentRunStream().attempt`).
+   * @default 0
+   */
+  attempt?: number;
+  /**
+   * How many times the server started the run over on a reconnect.
+   * @default 0
+   */
+  restarts?: number;
+  /**
+   * When the next attempt starts (epoch ms), while `reconnecting`: the line says how long it waits.
+   * @default undefined
+   */
+  nextAttemptAt?: number | undefined;
+  /**
+   * When the run started (epoch ms).
+   * @default undefined
+   */
+  startedAt?: number | undefined;
+  /**
+   * When the run ended (epoch ms): a finished run says how long it took.
+   * @default undefined
+   */
+  endedAt?: number | undefined;
+}
+
+/**
+ * One line saying where the run is (ready, starting, running, reconnecting and whether the device
+ * is offline, done in N s, failed, stopped) in a polite live region. The text changes only when
+ * the status (or attempt) changes, so a screen reader hears each change once, never each token.
+ * Carries `data-status`.
+ *
+ * @example
+ * <AgentRunStatus status={run.status} attempt={run.attempt} restarts={run.restarts}
+ *   startedAt={run.startedAt} endedAt={run.endedAt} />
+ */
+export function AgentRunStatus({
+  status,
+  attempt = 0,
+  restarts = 0,
+  nextAttemptAt,
+  startedAt,
+  endedAt,
+  className,
+  ...rest
+}: AgentRunStatusProps) {
+  const online = useOnline();
+  // Computed once per planned attempt, so the line does not change (and is not re-announced) as
+  // time passes.
+  const waitSeconds = useMemo(
+    () =>
+      nextAttemptAt === undefined
+        ? undefined
+        : Math.max(0, Math.ceil((nextAttemptAt - Date.now()) / 1000)),
+    [nextAttemptAt],
+  );
+  return (
+    <p
+      role="status"
+      className={classNames('ack-run-status', className)}
+      data-status={status}
+      data-offline={online ? undefined : ''}
+      {...rest}
+    >
+      {statusText({ status, attempt, restarts, startedAt, endedAt, online, waitSeconds })}
+    </p>
+  );
+}
+
+function statusText({
+  status,
+  attempt,
+  restarts,
+  startedAt,
+  endedAt,
+  online,
+  waitSeconds,
+}: {
+  status: RunStatus;
+  attempt: number;
+  restarts: number;
+  startedAt: number | undefined;
+  endedAt: number | undefined;
+  online: boolean;
+  waitSeconds: number | undefined;
+}): string {
+  const restarted =
+    restarts > 0
+      ? ` The server started the run over ${restarts === 1 ? 'once' : `${restarts} times`}: the output shows the last attempt.`
+      : '';
+  switch (status) {
+    case 'idle':
+      return 'Ready.';
+    case 'connecting':
+      return attempt > 1 ? `Connecting (attempt ${attempt})…` : 'Starting the run…';
+    case 'streaming':
+      return `Running…${restarted}`;
+    case 'reconnecting': {
+      const when = waitSeconds === undefined || waitSeconds === 0 ? '' : ` in ${waitSeconds} s`;
+      const next = `Reconnecting${when} (attempt ${attempt + 1})…`;
+      return online ? next : `You are offline. ${next}`;
+    }
+    case 'done': {
+      const took =
+        startedAt !== undefined && endedAt !== undefined
+          ? ` in ${((endedAt - startedAt) / 1000).toFixed(1)} s`
+          : '';
+      return `Done${took}.${restarted}`;
+    }
+    case 'error':
+      return 'The run failed.';
+    case 'aborted':
+      return 'Stopped.';
+  }
+}
+
+function subscribeOnline(callback: () => void): () => void {
+  window.addEventListener('online', callback);
+  window.addEventListener('offline', callback);
+  return () => {
+    window.removeEventListener('online', callback);
+    window.removeEventListener('offline', callback);
+  };
+}
+
+/** Whether the browser says it is online (true on the server). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine !== false,
+    () => true,
+  );
+}
