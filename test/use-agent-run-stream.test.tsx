@@ -1,4 +1,4 @@
-import { Profiler, StrictMode, useState, type ReactNode } from 'react';
+import { Profiler, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -84,6 +84,61 @@ describe('given <StrictMode>', () => {
     expect(mock.postCount()).toBe(2);
   });
 
+  it('a start() in a mount effect (run twice by StrictMode) sends one POST', async () => {
+    const mock = await serve({ events: textEvents('auto run') });
+    const client = createAgentClient({ baseUrl: mock.url });
+
+    function AutoRun() {
+      const run = useAgentRunStream();
+      const { start } = run;
+      useEffect(() => {
+        void start({ agentId: 'agent' });
+      }, [start]);
+      return <p data-testid="auto">{`${run.status}: ${run.text}`}</p>;
+    }
+
+    render(
+      <Wrapper client={client}>
+        <AutoRun />
+      </Wrapper>,
+    );
+
+    await waitFor(() => expect(screen.getByTestId('auto')).toHaveTextContent('done: auto run'));
+    expect(mock.postCount()).toBe(1);
+  });
+
+  it("a start() in a child's mount effect sends one POST and runs to the end", async () => {
+    const mock = await serve({ events: textEvents('child started it') });
+    const client = createAgentClient({ baseUrl: mock.url });
+
+    function Starter({ start }: { start: UseAgentRunStreamResult['start'] }) {
+      useEffect(() => {
+        void start({ agentId: 'agent' });
+      }, [start]);
+      return null;
+    }
+    function Parent() {
+      const run = useAgentRunStream();
+      return (
+        <>
+          <Starter start={run.start} />
+          <p data-testid="parent">{`${run.status}: ${run.text}`}</p>
+        </>
+      );
+    }
+
+    render(
+      <Wrapper client={client}>
+        <Parent />
+      </Wrapper>,
+    );
+
+    await waitFor(() =>
+      expect(screen.getByTestId('parent')).toHaveTextContent('done: child started it'),
+    );
+    expect(mock.postCount()).toBe(1);
+  });
+
   it('a run started after mount survives (the StrictMode remount happened before it)', async () => {
     const mock = await serve({ events: textEvents('one two three'), delayMs: 10 });
     const client = createAgentClient({ baseUrl: mock.url });
@@ -132,6 +187,32 @@ describe('given an unmount mid-stream', () => {
     expect(mock.postCount()).toBe(1);
     expect(report).not.toHaveBeenCalled();
     report.mockRestore();
+  });
+});
+
+describe('given start() called after unmount (a stale closure)', () => {
+  it('sends nothing', async () => {
+    const mock = await serve({ events: textEvents('too late') });
+    const client = createAgentClient({ baseUrl: mock.url });
+    let start: UseAgentRunStreamResult['start'] | undefined;
+
+    function Keeper() {
+      start = useAgentRunStream().start;
+      return null;
+    }
+
+    const view = render(
+      <Wrapper client={client}>
+        <Keeper />
+      </Wrapper>,
+    );
+    view.unmount();
+
+    const snapshot = await start?.({ agentId: 'agent' });
+
+    expect(snapshot?.status).toBe('aborted');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(mock.postCount()).toBe(0);
   });
 });
 

@@ -585,6 +585,7 @@ export class RunStream {
   }
 
   #emit(call: (callbacks: RunStreamCallbacks) => void) {
+    if (this.#observers.size === 0) return;
     for (const callbacks of [...this.#observers]) {
       try {
         call(callbacks);
@@ -610,8 +611,13 @@ function reportCallbackError(error: unknown) {
   console.error('agent-console-kit: a RunStream listener or callback threw', error);
 }
 
+/** A decimal id (`1`, `42`) as a number; undefined for any other id. */
 function parseNumericId(id: string | undefined): number | undefined {
-  if (id === undefined || !/^\d{1,15}$/.test(id)) return undefined;
+  if (id === undefined || id.length === 0 || id.length > 15) return undefined;
+  for (let index = 0; index < id.length; index++) {
+    const code = id.charCodeAt(index);
+    if (code < 48 || code > 57) return undefined;
+  }
   return Number(id);
 }
 

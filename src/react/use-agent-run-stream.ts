@@ -26,7 +26,11 @@ export interface UseAgentRunStreamOptions extends RunStreamOptions {
 
 /** What {@link useAgentRunStream} returns: the snapshot, and stable actions. */
 export interface UseAgentRunStreamResult extends RunSnapshot {
-  /** Starts a run (aborting one in progress); see `RunStream.start`. Stable identity. */
+  /**
+   * Starts a run (aborting one in progress); see `RunStream.start`. Stable identity. Called after
+   * the component unmounted, the run is aborted before its request goes out (for the hook's own
+   * stream).
+   */
   start: (request: RunStartRequest) => Promise<RunSnapshot>;
   /** Aborts the run in progress. Stable identity. */
   abort: () => void;
@@ -98,7 +102,11 @@ export function useAgentRunStream(options: UseAgentRunStreamOptions = {}): UseAg
     if (owned && client !== undefined) stream.setClient(client);
   }, [owned, client, stream]);
 
+  // Set by the cleanup below, cleared when the effect runs again (StrictMode's second mount).
+  const unmountedRef = useRef(false);
+
   useEffect(() => {
+    unmountedRef.current = false;
     const stopObserving = stream.observe({
       onEvent: (event) => callbacksRef.current.onEvent?.(event),
       onStatusChange: (status, snapshot) => callbacksRef.current.onStatusChange?.(status, snapshot),
@@ -108,6 +116,7 @@ export function useAgentRunStream(options: UseAgentRunStreamOptions = {}): UseAg
     return () => {
       // Callbacks first: the abort below must not call into an unmounted component.
       stopObserving();
+      unmountedRef.current = true;
       // Under StrictMode this cleanup also runs between the two mounts, before any start():
       // aborting an idle stream does nothing and leaves it usable.
       if (owned) stream.abort();
@@ -116,7 +125,21 @@ export function useAgentRunStream(options: UseAgentRunStreamOptions = {}): UseAg
 
   const snapshot = useSyncExternalStore(stream.subscribe, stream.getSnapshot, stream.getSnapshot);
 
-  const start = useCallback((request: RunStartRequest) => stream.start(request), [stream]);
+  const start = useCallback(
+    (request: RunStartRequest) => {
+      const done = stream.start(request);
+      if (owned && unmountedRef.current) {
+        // Called while unmounted: a stale closure after a real unmount (abort, before the request
+        // goes out: preparing it takes several microtasks), or a child's mount effect between
+        // StrictMode's simulated unmount and remount (remounted by then: the run goes on).
+        queueMicrotask(() => {
+          if (unmountedRef.current) stream.abort();
+        });
+      }
+      return done;
+    },
+    [stream, owned],
+  );
   const abort = useCallback(() => stream.abort(), [stream]);
   const reset = useCallback(() => stream.reset(), [stream]);
 
