@@ -52,8 +52,9 @@ export interface SseConnectOptions {
  * How an attempt ended: `'closed'` when the server ended the response, `'aborted'` when `signal`
  * did. It rejects with an {@link AgentHttpError} (non-2xx status), an {@link AgentValidationError}
  * (a 2xx that is not `text/event-stream`), an {@link AgentNetworkError} (no response, a dropped
- * connection, the idle timeout; `onOpen` tells which side of the response it happened on) or the
- * error an `onMessage` threw. It never retries by itself.
+ * connection, the idle timeout; `onOpen` tells which side of the response it happened on), an
+ * {@link AgentInputError} (no `window`: nothing sent) or the error an `onMessage` threw. It never
+ * retries by itself.
  */
 export type SseTransport = (options: SseConnectOptions) => Promise<SseAttemptResult>;
 
