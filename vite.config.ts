@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import dts from 'vite-plugin-dts';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -37,9 +38,24 @@ const external = [
   ...Object.keys(packageJson.dependencies),
 ];
 
+// `agent-console-kit/styles.css`: the stylesheet is copied as written (its comment documents the
+// --ack-* properties); the components never import it.
+const stylesheet: Plugin = {
+  name: 'agent-console-kit:styles',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'styles.css',
+      source: readFileSync(fromRoot('./src/styles.css'), 'utf8'),
+    });
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    stylesheet,
     // Library build only: Storybook (STORYBOOK=true) and Vitest (VITEST) load this file too.
     !process.env.STORYBOOK &&
       !process.env.VITEST &&
