@@ -623,3 +623,18 @@ describe('given parts hidden or replaced', () => {
     expect(root).toHaveClass('ack-console', 'mine');
   });
 });
+
+describe('given no agent id', () => {
+  it('has no axe violations', async () => {
+    const { container } = renderConsole(' ');
+    const results = await axe.run(container);
+    expect(results.violations).toEqual([]);
+  });
+
+  it('says so and sends nothing', () => {
+    renderConsole(' ');
+
+    expect(screen.getByText('No agent id given.')).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -262,6 +262,7 @@ describe('given rows to inspect', () => {
     await userEvent.click(toggle);
 
     await expect.element(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle.element().closest('[data-sequence]')).toHaveAttribute('data-state', 'open');
     const payload = container.querySelector('pre');
     expect(payload?.textContent).toBe(JSON.stringify(messageEvent(1_000).payload, null, 2));
     expect(toggle.element().getAttribute('aria-controls')).toBe(payload?.id);
@@ -272,6 +273,7 @@ describe('given rows to inspect', () => {
 
     await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(container.querySelector('pre')).toBeNull();
+    expect(toggle.element().closest('[data-sequence]')).toHaveAttribute('data-state', 'closed');
   });
 
   it('shows each row’s sequence, time since start, event name, server id and preview', async () => {

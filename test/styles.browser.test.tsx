@@ -187,13 +187,21 @@ describe('given a narrow container at 200 % text size', () => {
 describe('given a reader who prefers reduced motion', () => {
   it('has no axe violations', async () => {
     await emulate([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
-    const { container } = render(<AgentRunStatus status="streaming" />);
+    const { container } = render(
+      <StrictMode>
+        <AgentRunStatus status="streaming" />
+      </StrictMode>,
+    );
     const results = await axe.run(container);
     expect(results.violations).toEqual([]);
   });
 
   it('stops the status pulse', async () => {
-    render(<AgentRunStatus status="streaming" />);
+    render(
+      <StrictMode>
+        <AgentRunStatus status="streaming" />
+      </StrictMode>,
+    );
     const status = screen.getByRole('status');
     expect(getComputedStyle(status, '::before').animationName).toBe('ack-pulse');
 

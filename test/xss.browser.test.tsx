@@ -44,7 +44,11 @@ async function expectNothingExecuted(container: HTMLElement) {
 
 describe('given this browser', () => {
   it('has no axe violations in an empty log', async () => {
-    const { container } = render(<AgentEventLog events={[]} />);
+    const { container } = render(
+      <StrictMode>
+        <AgentEventLog events={[]} />
+      </StrictMode>,
+    );
     const results = await axe.run(container);
     expect(results.violations).toEqual([]);
   });
@@ -120,13 +124,21 @@ describe('given hostile events in the log, in Chromium', () => {
   }));
 
   it('has no axe violations', async () => {
-    const { container } = render(<AgentEventLog events={events} startedAt={1_000} />);
+    const { container } = render(
+      <StrictMode>
+        <AgentEventLog events={events} startedAt={1_000} />
+      </StrictMode>,
+    );
     const results = await axe.run(container);
     expect(results.violations).toEqual([]);
   });
 
   it('shows names, ids and expanded payloads as text and runs nothing', async () => {
-    const { container } = render(<AgentEventLog events={events} startedAt={1_000} />);
+    const { container } = render(
+      <StrictMode>
+        <AgentEventLog events={events} startedAt={1_000} />
+      </StrictMode>,
+    );
 
     for (const sequence of [1, 2, 3]) {
       await userEvent.click(page.getByRole('button', { name: new RegExp(`^#${sequence} `) }));

@@ -206,7 +206,11 @@ export function AgentConsole({
     );
   }
   if (!agent) {
-    return <section {...rootProps} />;
+    return (
+      <section {...rootProps}>
+        <p className="ack-console__loading">No agent id given.</p>
+      </section>
+    );
   }
 
   const needsSchemas = !takesMessages;

@@ -92,7 +92,7 @@ const endThreshold = 24;
  * A toolbar filters by event name, searches payloads, copies the shown events to the clipboard or
  * downloads them as NDJSON.
  *
- * Unstyled-first: `data-status`, `data-following`; rows carry `data-event`, `data-expanded`,
+ * Unstyled-first: `data-status`, `data-following`; rows carry `data-state` (`open`/`closed`), `data-event`,
  * `data-invalid`, `data-parse-error`, `data-attempt-start`, `data-restart`.
  *
  * @example
@@ -322,7 +322,7 @@ export function AgentEventLog({
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable)
           tabIndex={0}
           className="ack-event-log__scroller"
-          style={{ height, overflowY: 'auto', position: 'relative', contain: 'strict' }}
+          style={{ height, overflowY: 'auto', position: 'relative', contain: 'content' }}
           onScroll={handleScroll}
           onFocus={handleFocus}
           onBlur={handleBlur}
@@ -408,7 +408,7 @@ const EventRow = memo(function EventRow({
       data-event={event.event}
       data-kind={event.kind}
       data-attempt={event.attempt}
-      data-expanded={dataFlag(expanded)}
+      data-state={expanded ? 'open' : 'closed'}
       data-invalid={dataFlag(event.invalid)}
       data-parse-error={dataFlag(event.parseError)}
       data-attempt-start={dataFlag(attemptStart)}
