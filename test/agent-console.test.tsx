@@ -231,6 +231,19 @@ describe('given a form agent whose run takes a while', () => {
     expect(stop).toHaveAttribute('aria-disabled', 'true');
     expect(server.postCount('slow-form-agent')).toBe(1);
   });
+  it('leaves focus where the reader moved it during the run', async () => {
+    const user = userEvent.setup();
+    renderConsole('slow-form-agent');
+    await fillIntake(user);
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await waitForStatus('Running…');
+    const search = screen.getByRole('searchbox', { name: 'Search payloads' });
+
+    await user.click(search);
+
+    await waitForStatus(/^Done/, 10_000);
+    expect(search).toHaveFocus();
+  });
 });
 
 describe('given the chat agent', () => {

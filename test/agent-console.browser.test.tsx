@@ -1,0 +1,55 @@
+import { StrictMode } from 'react';
+import { describe, expect, inject, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import axe from 'axe-core';
+import { AgentClientProvider, AgentConsole, createAgentClient } from 'agent-console-kit';
+
+// Real focus rules: Chromium moves focus off a control that becomes disabled.
+
+function renderConsole(agentId: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createAgentClient({ baseUrl: inject('mockServerUrl'), token: 'focus-token' });
+  return render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AgentClientProvider client={client}>
+          <AgentConsole agentId={agentId} />
+        </AgentClientProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+describe('given a keyboard user in Chromium', () => {
+  it('has no axe violations mid-run', async () => {
+    const { container } = renderConsole('slow-agent');
+    await userEvent.fill(page.getByRole('textbox', { name: 'Message' }), 'Think');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByText('Running…')).toBeVisible();
+
+    const results = await axe.run(container);
+
+    expect(results.violations).toEqual([]);
+    await userEvent.click(page.getByRole('button', { name: 'Stop' }));
+  });
+
+  it('hands focus from the disabled composer to Stop, and back after stopping', async () => {
+    renderConsole('slow-agent');
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await userEvent.fill(message, 'Think');
+
+    await userEvent.keyboard('{Enter}');
+
+    await expect.element(message).toBeDisabled();
+    const stop = page.getByRole('button', { name: 'Stop' });
+    await expect.element(stop).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+
+    await expect.element(page.getByText('Stopped.')).toBeVisible();
+    await expect.element(message).toBeEnabled();
+    await expect.element(message).toHaveFocus();
+  });
+});
