@@ -492,14 +492,20 @@ export interface AgentInputFormControlProps extends Omit<
   HTMLAttributes<HTMLElement>,
   'onChange' | 'id' | 'defaultValue' | 'children'
 > {
-  /** @default undefined */
+  /**
+   * The control's placeholder (text, number and long-text controls).
+   * @default undefined
+   */
   placeholder?: string;
   /**
    * Rows of a long-text control.
    * @default 4
    */
   rows?: number;
-  /** @default undefined */
+  /**
+   * The control's `autocomplete` hint.
+   * @default undefined
+   */
   autoComplete?: string;
 }
 
