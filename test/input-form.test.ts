@@ -94,7 +94,8 @@ describe('given form values', () => {
 
   it('refuses an incomplete input with an AgentInputError that names the fields', () => {
     const complete = buildRunInput(fields, { topic: 'zod', depth: 1 });
-    const { notes: _notes, ...withoutNotes } = complete;
+    const withoutNotes = { ...complete };
+    delete withoutNotes['notes'];
 
     expect(() => assertCompleteInput(fields, complete)).not.toThrow();
     expect(() => assertCompleteInput(fields, withoutNotes)).toThrow(AgentInputError);
