@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { AgentRunStatus } from 'agent-console-kit';
+import 'agent-console-kit/styles.css';
+
+const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+const meta = {
+  title: 'Components/AgentRunStatus',
+  component: AgentRunStatus,
+  args: { status: 'idle' },
+} satisfies Meta<typeof AgentRunStatus>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Before any run. */
+export const Idle: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Ready.');
+  },
+};
+
+/** The first connection attempt. */
+export const Connecting: Story = { args: { status: 'connecting', attempt: 1 } };
+
+/** Events are arriving. */
+export const Streaming: Story = {
+  args: { status: 'streaming', attempt: 1, startedAt },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Running…');
+  },
+};
+
+/** The connection dropped; the next attempt waits. */
+export const Reconnecting: Story = {
+  args: { status: 'reconnecting', attempt: 1, startedAt },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(/Reconnecting/);
+  },
+};
+
+/** The server started the run over on a reconnect. */
+export const Restarted: Story = {
+  args: { status: 'streaming', attempt: 2, restarts: 1, startedAt },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      /started the run over/,
+    );
+  },
+};
+
+/** The run finished, with its duration. */
+export const Done: Story = {
+  args: { status: 'done', attempt: 1, startedAt, endedAt: startedAt + 4200 },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Done in 4.2 s.');
+  },
+};
+
+/** The person stopped the run. */
+export const Aborted: Story = {
+  args: { status: 'aborted', attempt: 1, startedAt },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Stopped.');
+  },
+};
+
+/** The run failed. */
+export const Failed: Story = { args: { status: 'error', attempt: 1, startedAt } };
+
+/** In the dark theme. */
+export const DarkTheme: Story = {
+  args: { status: 'streaming', attempt: 1, startedAt },
+  render: (args) => (
+    <div data-theme="dark" className="ack-console" style={{ padding: 16 }}>
+      <AgentRunStatus {...args} />
+    </div>
+  ),
+};
+
+/** In a 320 px wide container. */
+export const NarrowContainer: Story = {
+  args: { status: 'streaming', attempt: 2, restarts: 3, startedAt },
+  render: (args) => (
+    <div style={{ width: 320 }}>
+      <AgentRunStatus {...args} />
+    </div>
+  ),
+};
