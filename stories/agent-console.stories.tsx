@@ -1,0 +1,155 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { AgentConsole } from 'agent-console-kit';
+import { createMockAgentService, mockAgentHandlers, textEvents } from 'agent-console-kit/testing';
+import 'agent-console-kit/styles.css';
+
+const meta = {
+  title: 'Console/AgentConsole',
+  component: AgentConsole,
+  args: { agentId: 'form-agent' },
+} satisfies Meta<typeof AgentConsole>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waits for the console's status line to say the run is done. */
+async function expectDone(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await expect(await canvas.findByText(/^Done/, {}, { timeout: 10_000 })).toBeVisible();
+}
+
+/** Checks that the output region holds the agent's answer. */
+async function expectOutput(canvasElement: HTMLElement) {
+  const output = within(canvasElement).getByRole('region', { name: 'Agent output' });
+  await expect(output).not.toHaveTextContent('No output yet.');
+  await expect(output.textContent?.trim()).not.toBe('');
+}
+
+/** The form agent: fill in the form, run, and wait for the output. */
+export const FormAgent: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByLabelText(/^Title/, {}, { timeout: 5000 }),
+      'New website',
+    );
+    await userEvent.type(canvas.getByLabelText(/^Due date/), '2026-12-01');
+    await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
+    await expectDone(canvasElement);
+    await expectOutput(canvasElement);
+  },
+};
+
+/** The form agent, run without its required fields: the form says which are missing. */
+export const FormAgentInvalid: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const title = await canvas.findByLabelText(/^Title/, {}, { timeout: 5000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/** The chat agent: type a message, send it, and wait for the answer. */
+export const ChatAgent: Story = {
+  args: { agentId: 'chat-agent' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByLabelText('Message', {}, { timeout: 5000 }),
+      'Can you help me?',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    await expectDone(canvasElement);
+    await expectOutput(canvasElement);
+  },
+};
+
+/** A slow agent, stopped while it streams. */
+export const Stop: Story = {
+  args: { agentId: 'slow-agent' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), 'Think');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    const stop = canvas.getByRole('button', { name: 'Stop' });
+    await expect(stop).toBeEnabled();
+    await userEvent.click(stop);
+    await expect(await canvas.findByText('Stopped.', {}, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+/** An agent id the service does not know: a 404. */
+export const NotFound: Story = {
+  args: { agentId: 'no-such-agent' },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent('no-such-agent');
+  },
+};
+
+interface ScenarioArgs {
+  /** Milliseconds between events. */
+  eventDelayMs: number;
+  /** Drop the connection once after this many events (0: never). */
+  dropAfter: number;
+}
+
+/**
+ * A chat agent whose event rate and connection drop are controls (the API generation is the
+ * toolbar's "API" menu).
+ */
+export const Configurable: StoryObj<Meta<typeof AgentConsole> & { args: ScenarioArgs }> = {
+  args: { agentId: 'configurable-agent', eventDelayMs: 100, dropAfter: 0 },
+  argTypes: {
+    eventDelayMs: { control: { type: 'range', min: 0, max: 1000, step: 50 } },
+    dropAfter: { control: { type: 'number', min: 0 } },
+  },
+  beforeEach({ args, msw }) {
+    const { eventDelayMs, dropAfter } = args as unknown as ScenarioArgs;
+    const service = createMockAgentService({
+      agents: [
+        {
+          agent: {
+            agent_id: 'configurable-agent',
+            name: 'Configurable agent',
+            description: 'Its event rate and connection drop follow the controls.',
+            capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+          },
+          run: {
+            events: textEvents('A configurable answer, one word at a time.'),
+            delayMs: eventDelayMs,
+            ...(dropAfter > 0 ? { dropAfter, dropTimes: 1, onReconnect: 'resume' as const } : {}),
+          },
+        },
+      ],
+    });
+    msw.use(...mockAgentHandlers(service));
+  },
+  render: ({ agentId }) => <AgentConsole agentId={agentId} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), 'Go');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    await expectDone(canvasElement);
+  },
+};
+
+/** In the dark theme. */
+export const DarkTheme: Story = {
+  args: { agentId: 'chat-agent', theme: 'dark' },
+  render: (args) => (
+    <div data-theme="dark" style={{ padding: 16 }}>
+      <AgentConsole {...args} />
+    </div>
+  ),
+};
+
+/** In a 320 px wide container. */
+export const NarrowContainer: Story = {
+  render: (args) => (
+    <div style={{ width: 320 }}>
+      <AgentConsole {...args} />
+    </div>
+  ),
+};
