@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { AgentConsole } from 'agent-console-kit';
+import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit';
 import { createMockAgentService, mockAgentHandlers, textEvents } from 'agent-console-kit/testing';
 import 'agent-console-kit/styles.css';
 
@@ -99,14 +99,14 @@ interface ScenarioArgs {
  * A chat agent whose event rate and connection drop are controls (the API generation is the
  * toolbar's "API" menu).
  */
-export const Configurable: StoryObj<Meta<typeof AgentConsole> & { args: ScenarioArgs }> = {
+export const Configurable: StoryObj<AgentConsoleProps & ScenarioArgs> = {
   args: { agentId: 'configurable-agent', eventDelayMs: 100, dropAfter: 0 },
   argTypes: {
     eventDelayMs: { control: { type: 'range', min: 0, max: 1000, step: 50 } },
     dropAfter: { control: { type: 'number', min: 0 } },
   },
   beforeEach({ args, msw }) {
-    const { eventDelayMs, dropAfter } = args as unknown as ScenarioArgs;
+    const { eventDelayMs, dropAfter } = args;
     const service = createMockAgentService({
       agents: [
         {
