@@ -153,3 +153,72 @@ export const NarrowContainer: Story = {
     </div>
   ),
 };
+
+/** Sends a message to a chat-style agent from its console. */
+async function sendMessage(canvasElement: HTMLElement, text = 'Go') {
+  const canvas = within(canvasElement);
+  await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), text);
+  await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+}
+
+/** The connection drops after 3 events; the reconnect resumes with `Last-Event-ID`. */
+export const Reconnects: Story = {
+  args: { agentId: 'flaky-agent' },
+  play: async ({ canvasElement }) => {
+    await sendMessage(canvasElement);
+    await expectDone(canvasElement);
+  },
+};
+
+/** The connection drops and the server starts the run over: the status line says so. */
+export const Restarted: Story = {
+  args: { agentId: 'restarting-agent' },
+  play: async ({ canvasElement }) => {
+    await sendMessage(canvasElement);
+    await expectDone(canvasElement);
+    await expect(within(canvasElement).getByText(/started the run over/)).toBeVisible();
+  },
+};
+
+/** The first attempt is answered 429 with `Retry-After: 2`; the run goes through after the wait. */
+export const RateLimited: Story = {
+  args: { agentId: 'rate-limited-agent' },
+  play: async ({ canvasElement }) => {
+    await sendMessage(canvasElement);
+    await expect(
+      await within(canvasElement).findByText(/^Done/, {}, { timeout: 15_000 }),
+    ).toBeVisible();
+  },
+};
+
+/** The service answers 422: tools to authorize first. */
+export const ToolAuthorization: Story = {
+  args: { agentId: 'tool-auth-agent' },
+  play: async ({ canvasElement }) => {
+    await sendMessage(canvasElement);
+    await expect(
+      await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 }),
+    ).toBeVisible();
+  },
+};
+
+/** 10,000 events in one run. */
+export const TenThousandEvents: Story = {
+  args: { agentId: 'ten-thousand-agent' },
+  play: async ({ canvasElement }) => {
+    await sendMessage(canvasElement);
+    await expect(
+      await within(canvasElement).findByText(/^Done/, {}, { timeout: 20_000 }),
+    ).toBeVisible();
+  },
+};
+
+/** An agent whose output holds markup: shown as text. */
+export const MarkupAsText: Story = {
+  args: { agentId: 'xss-agent' },
+  play: async ({ canvasElement }) => {
+    await sendMessage(canvasElement);
+    await expectDone(canvasElement);
+    await expect(canvasElement.querySelector('img, script, iframe')).toBeNull();
+  },
+};
