@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit';
 import { createMockAgentService, mockAgentHandlers, textEvents } from 'agent-console-kit/testing';
 import 'agent-console-kit/styles.css';
@@ -73,7 +73,8 @@ export const Stop: Story = {
     await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), 'Think');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     const stop = canvas.getByRole('button', { name: 'Stop' });
-    await expect(stop).toBeEnabled();
+    // Stop is `aria-disabled` (not `disabled`) until the run is active.
+    await waitFor(() => expect(stop).toHaveAttribute('aria-disabled', 'false'), { timeout: 5000 });
     await userEvent.click(stop);
     await expect(await canvas.findByText('Stopped.', {}, { timeout: 5000 })).toBeVisible();
   },
