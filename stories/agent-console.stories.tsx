@@ -96,26 +96,37 @@ interface ScenarioArgs {
   dropAfter: number;
 }
 
-/**
- * A chat agent whose event rate and connection drop are controls (the API generation is the
- * toolbar's "API" menu).
- */
-export const Configurable: StoryObj<AgentConsoleProps & ScenarioArgs> = {
-  args: { agentId: 'configurable-agent', eventDelayMs: 100, dropAfter: 0 },
-  argTypes: {
-    eventDelayMs: { control: { type: 'range', min: 0, max: 1000, step: 50 } },
-    dropAfter: { control: { type: 'number', min: 0 } },
+const configurableFormSchema = {
+  type: 'object',
+  properties: {
+    topic: { type: 'string', title: 'Topic' },
+    notes: { type: 'string', format: 'textarea', title: 'Notes' },
   },
-  beforeEach({ args, msw }) {
+  required: ['topic'],
+};
+
+/** Serves one agent whose event rate and connection drop follow the story's controls. */
+function serveConfigurableAgent(kind: 'chat' | 'form') {
+  return function beforeEach({
+    args,
+    msw,
+  }: {
+    args: ScenarioArgs;
+    msw: { use: (...handlers: ReturnType<typeof mockAgentHandlers>) => void };
+  }) {
     const { eventDelayMs, dropAfter } = args;
     const service = createMockAgentService({
       agents: [
         {
           agent: {
             agent_id: 'configurable-agent',
-            name: 'Configurable agent',
+            name: kind === 'chat' ? 'Configurable chat agent' : 'Configurable form agent',
             description: 'Its event rate and connection drop follow the controls.',
-            capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+            capabilities: { 'ap.io.messages': kind === 'chat', 'ap.io.streaming': true },
+          },
+          schemas: {
+            input_schema: kind === 'chat' ? {} : configurableFormSchema,
+            output_schema: {},
           },
           run: {
             events: textEvents('A configurable answer, one word at a time.'),
@@ -126,7 +137,20 @@ export const Configurable: StoryObj<AgentConsoleProps & ScenarioArgs> = {
       ],
     });
     msw.use(...mockAgentHandlers(service));
+  };
+}
+
+/**
+ * A chat agent whose event rate and connection drop are controls (the API generation is the
+ * toolbar's "API" menu).
+ */
+export const Configurable: StoryObj<AgentConsoleProps & ScenarioArgs> = {
+  args: { agentId: 'configurable-agent', eventDelayMs: 100, dropAfter: 0 },
+  argTypes: {
+    eventDelayMs: { control: { type: 'range', min: 0, max: 1000, step: 50 } },
+    dropAfter: { control: { type: 'number', min: 0 } },
   },
+  beforeEach: serveConfigurableAgent('chat'),
   render: ({ agentId }) => <AgentConsole agentId={agentId} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -221,5 +245,25 @@ export const MarkupAsText: Story = {
     await sendMessage(canvasElement);
     await expectDone(canvasElement);
     await expect(canvasElement.querySelector('img, script, iframe')).toBeNull();
+  },
+};
+
+/**
+ * A form agent whose event rate and connection drop are controls (the API generation is the
+ * toolbar's "API" menu).
+ */
+export const ConfigurableFormAgent: StoryObj<AgentConsoleProps & ScenarioArgs> = {
+  args: { agentId: 'configurable-agent', eventDelayMs: 100, dropAfter: 0 },
+  argTypes: {
+    eventDelayMs: { control: { type: 'range', min: 0, max: 1000, step: 50 } },
+    dropAfter: { control: { type: 'number', min: 0 } },
+  },
+  beforeEach: serveConfigurableAgent('form'),
+  render: ({ agentId }) => <AgentConsole agentId={agentId} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(/Topic/, {}, { timeout: 5000 }), 'Storybook');
+    await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
+    await expectDone(canvasElement);
   },
 };
