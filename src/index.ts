@@ -56,6 +56,7 @@ export {
   type FormFieldKind,
 } from './core/input-form.js';
 export {
+  activeRunStatuses,
   terminalRunStatuses,
   type RunEvent,
   type RunEventKind,

@@ -9,7 +9,7 @@ import {
 import { AgentHttpError, AgentInputError } from '../core/errors.js';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
 import type { RunStartRequest } from '../core/run-stream.js';
-import type { RunStatus } from '../core/run-types.js';
+import { activeRunStatuses } from '../core/run-types.js';
 import type { AgentMessage } from '../core/schemas.js';
 import { useAgent, useAgentSchemas } from '../react/use-agent.js';
 import { useAgentRunStream, type UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
@@ -78,8 +78,6 @@ export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'sectio
   headingLevel?: 2 | 3 | 4 | 5;
 }
 
-const activeStatuses: ReadonlySet<RunStatus> = new Set(['connecting', 'streaming', 'reconnecting']);
-
 /**
  * The whole console for one agent: its details, its input form or a message composer (for agents
  * with `capabilities['ap.io.messages']` or no form fields), Stop / Retry / Clear buttons, a status
@@ -122,7 +120,7 @@ export function AgentConsole({
   const fields = useMemo(() => formFieldsFromSchema(inputSchema), [inputSchema]);
   const takesMessages = agent?.capabilities?.['ap.io.messages'] === true;
   const mode: 'form' | 'composer' = takesMessages || fields.length === 0 ? 'composer' : 'form';
-  const active = activeStatuses.has(run.status);
+  const active = activeRunStatuses.has(run.status);
   const formErrors = useMemo(() => fieldErrorsOf(run.error, fields), [run.error, fields]);
 
   const Details = pick(components.Details, AgentDetails);

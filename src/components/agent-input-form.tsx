@@ -130,7 +130,7 @@ const [FieldContext, useFieldContext] =
  * @example
  * const { data: schemas } = useAgentSchemas(agentId);
  * const run = useAgentRunStream();
- * const active = ['connecting', 'streaming', 'reconnecting'].includes(run.status);
+ * const active = activeRunStatuses.has(run.status);
  * <AgentInputForm
  *   inputSchema={schemas?.input_schema}
  *   disabled={active}

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
-import type { RunStatus } from '../core/run-types.js';
+import { activeRunStatuses, type RunStatus } from '../core/run-types.js';
 import { classNames, dataFlag } from './part-helpers.js';
 
 /** Props of {@link AgentRunOutput}. */
@@ -24,8 +24,6 @@ export interface AgentRunOutputProps extends ComponentPropsWithoutRef<'div'> {
   placeholder?: ReactNode;
 }
 
-const busyStatuses: ReadonlySet<RunStatus> = new Set(['connecting', 'streaming', 'reconnecting']);
-
 /**
  * The agent's streamed output as plain text, whitespace kept (`white-space: pre-wrap`), with
  * `aria-busy` while the run is active. It is not a live region: a screen reader is not made to
@@ -49,7 +47,7 @@ export function AgentRunOutput({
     <div
       role="region"
       aria-label={label}
-      aria-busy={busyStatuses.has(status) ? true : undefined}
+      aria-busy={activeRunStatuses.has(status) ? true : undefined}
       className={classNames('ack-run-output', className)}
       data-status={status}
       data-empty={dataFlag(empty)}

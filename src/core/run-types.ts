@@ -11,6 +11,13 @@ export type RunStatus =
 /** The statuses a run ends in. */
 export const terminalRunStatuses: ReadonlySet<RunStatus> = new Set(['done', 'error', 'aborted']);
 
+/** The statuses of a run under way: a request is open or about to be. */
+export const activeRunStatuses: ReadonlySet<RunStatus> = new Set([
+  'connecting',
+  'streaming',
+  'reconnecting',
+]);
+
 /** What the library made of an event's payload. */
 export type RunEventKind =
   /** A `message` event whose payload matched `{ messages: [...] }`. */

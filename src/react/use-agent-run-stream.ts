@@ -50,7 +50,7 @@ export interface UseAgentRunStreamResult extends RunSnapshot {
  * @example
  * function Ask({ agentId }: { agentId: string }) {
  *   const run = useAgentRunStream({ onDone: (snapshot) => console.log(snapshot.text) });
- *   const busy = run.status === 'connecting' || run.status === 'streaming' || run.status === 'reconnecting';
+ *   const busy = activeRunStatuses.has(run.status);
  *   return (
  *     <>
  *       <button
