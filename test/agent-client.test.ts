@@ -296,6 +296,30 @@ describe('given error responses', () => {
     });
   });
 
+  it('reads the tools of a platform tools_unauthorized problem as authenticationSuggestions', async () => {
+    server.inject('researcher', {
+      status: 422,
+      contentType: 'application/problem+json',
+      body: {
+        title: 'Tools need authorization',
+        status: 422,
+        code: 'tools_unauthorized',
+        tools: [{ name: 'Jira', auth_url: 'https://example.com/oauth/jira' }, 'Confluence', 7],
+      },
+    });
+
+    const error = await failure(client().getAgent('researcher'));
+
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'tools_unauthorized',
+      authenticationSuggestions: [
+        { toolName: 'Jira', name: 'Jira', auth_url: 'https://example.com/oauth/jira' },
+        { toolName: 'Confluence' },
+      ],
+    });
+  });
+
   it('keeps a 500 HTML page from a proxy as text and summarizes it', async () => {
     server.inject('researcher', {
       status: 500,

@@ -195,25 +195,11 @@ function describeHttpError(
   return { title: `The service answered ${status}`, detail: 'The request did not succeed.' };
 }
 
-/** Tool names from a legacy 422 (`authenticationSuggestions[].toolName`) or a problem's `tools[]`. */
+/** Tool names of a 422 of either generation (read into `authenticationSuggestions`). */
 function toolNames(error: AgentHttpError): string[] {
-  const names = error.authenticationSuggestions
+  return error.authenticationSuggestions
     .map((suggestion) => suggestion.toolName)
     .filter((name): name is string => typeof name === 'string' && name !== '');
-  if (names.length > 0) return names;
-  const body = error.body;
-  if (typeof body !== 'object' || body === null) return [];
-  const tools = (body as Record<string, unknown>)['tools'];
-  if (!Array.isArray(tools)) return [];
-  return tools
-    .map((tool: unknown) => {
-      if (typeof tool === 'string') return tool;
-      if (typeof tool !== 'object' || tool === null) return undefined;
-      const record = tool as Record<string, unknown>;
-      const name = record['toolName'] ?? record['name'];
-      return typeof name === 'string' ? name : undefined;
-    })
-    .filter((name): name is string => name !== undefined && name !== '');
 }
 
 /** Props of {@link AgentErrorMessage}. */

@@ -1,9 +1,4 @@
-import {
-  problemDetailSchema,
-  toolAuthorizationSchema,
-  type ProblemDetail,
-  type ToolAuthorizationBody,
-} from './schemas.js';
+import { problemDetailSchema, type ProblemDetail, type ToolAuthorizationBody } from './schemas.js';
 
 /** The kinds of {@link AgentError}, for `switch` without `instanceof`. */
 export type AgentErrorKind = 'http' | 'network' | 'validation' | 'input';
@@ -59,11 +54,8 @@ export class AgentHttpError extends AgentError {
 
   constructor(init: AgentHttpErrorInit) {
     const problem = asProblem(init.body);
-    const toolAuthorization = toolAuthorizationSchema.safeParse(init.body);
-    const detail =
-      problem?.detail ??
-      (toolAuthorization.success ? toolAuthorization.data.message : undefined) ??
-      bareMessage(init.body);
+    const suggestions = suggestionsOf(init.body);
+    const detail = problem?.detail ?? bareMessage(init.body);
     const title = problem?.title ?? (init.statusText || undefined);
     super(
       [`${init.method} ${pathOf(init.url)} answered ${init.status}`, title, detail]
@@ -80,13 +72,10 @@ export class AgentHttpError extends AgentError {
     this.detail = detail;
     this.code =
       problem?.code ??
-      (init.status === 422 && toolAuthorization.success ? 'tools_unauthorized' : undefined);
+      (init.status === 422 && suggestions.length > 0 ? 'tools_unauthorized' : undefined);
     this.requestId = problem?.request_id ?? init.headers?.get('x-request-id') ?? undefined;
     this.fieldErrors = problem?.errors ?? [];
-    const suggestions =
-      (toolAuthorization.success ? toolAuthorization.data.authenticationSuggestions : undefined) ??
-      suggestionsOf(init.body);
-    this.authenticationSuggestions = suggestions ?? [];
+    this.authenticationSuggestions = suggestions;
     this.retryAfterMs = parseRetryAfter(init.headers?.get('retry-after') ?? null);
   }
 
@@ -231,16 +220,29 @@ function bareMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-function suggestionsOf(
-  body: unknown,
-): ToolAuthorizationBody['authenticationSuggestions'] | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const value = (body as Record<string, unknown>)['authenticationSuggestions'];
-  if (!Array.isArray(value)) return undefined;
-  return value.filter(
-    (item): item is ToolAuthorizationBody['authenticationSuggestions'][number] =>
-      typeof item === 'object' && item !== null,
-  );
+/**
+ * The tools to authorize: the legacy 422's `authenticationSuggestions`, or the `tools[]` (names or
+ * `{ name }` objects) a platform `tools_unauthorized` problem may carry, as `{ toolName }`.
+ */
+function suggestionsOf(body: unknown): ToolAuthorizationBody['authenticationSuggestions'] {
+  if (typeof body !== 'object' || body === null) return [];
+  const record = body as Record<string, unknown>;
+  const legacy = record['authenticationSuggestions'];
+  if (Array.isArray(legacy)) {
+    return legacy.filter(
+      (item): item is ToolAuthorizationBody['authenticationSuggestions'][number] =>
+        typeof item === 'object' && item !== null,
+    );
+  }
+  const tools = record['tools'];
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool: unknown) => {
+    if (typeof tool === 'string') return [{ toolName: tool }];
+    if (typeof tool !== 'object' || tool === null) return [];
+    const entry = tool as Record<string, unknown>;
+    const name = entry['toolName'] ?? entry['name'];
+    return typeof name === 'string' ? [{ ...entry, toolName: name }] : [];
+  });
 }
 
 function pathOf(url: string): string {
