@@ -81,6 +81,11 @@ export default defineConfig({
     },
   },
   test: {
+    // CI is a noisy 2-core machine: a cold module graph or a slow run can take seconds, and some
+    // waits inside tests allow 10-20 s. No test measures speed (benchmarks do), so the limit only
+    // has to catch hangs.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true,
@@ -113,7 +118,11 @@ export default defineConfig({
       {
         extends: true,
         plugins: [storybookTest({ configDir: fromRoot('./.storybook') })],
-        test: { name: 'storybook', browser: browser() },
+        test: {
+          name: 'storybook',
+          setupFiles: ['./.storybook/vitest.setup.ts'],
+          browser: browser(),
+        },
       },
     ],
   },
