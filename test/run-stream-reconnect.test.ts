@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  AgentHttpError,
   AgentNetworkError,
   createAgentClient,
   createRunStream,
@@ -58,6 +59,66 @@ describe('given a drop mid-stream and a server that resumes from Last-Event-ID',
     expect(final.lastEventId).toBe('5');
     expect(mock.runRequests().map((request) => request.lastEventId)).toEqual([undefined, '2']);
     expect(statuses).toEqual(['connecting', 'streaming', 'reconnecting', 'streaming', 'done']);
+  });
+});
+
+describe('given a 429 on the first POST and a drop mid-stream after that', () => {
+  it('says why it tries again in reconnectReason, and clears it once a response opens', async () => {
+    const mock = await serve({
+      events: textEvents('one two three four'),
+      failFirst: { attempts: 1, status: 429, retryAfter: '0' },
+      dropAfter: 2,
+      onReconnect: 'resume',
+    });
+    const seen: [RunStatus, string | undefined][] = [];
+    const stream = createRunStream(createAgentClient({ baseUrl: mock.url }), {
+      reconnect: { baseDelayMs: 5 },
+      onStatusChange: (status, snapshot) => {
+        const reason = snapshot.reconnectReason;
+        seen.push([
+          status,
+          reason instanceof AgentHttpError
+            ? `http ${reason.status}`
+            : reason instanceof AgentNetworkError
+              ? 'network'
+              : reason === undefined
+                ? undefined
+                : 'other',
+        ]);
+      },
+    });
+
+    const final = await stream.start({ agentId: 'agent' });
+
+    expect(final.text).toBe('one two three four');
+    expect(seen).toEqual([
+      ['connecting', undefined],
+      ['reconnecting', 'http 429'],
+      ['streaming', undefined],
+      ['reconnecting', 'network'],
+      ['streaming', undefined],
+      ['done', undefined],
+    ]);
+    expect(final.reconnectReason).toBeUndefined();
+  });
+
+  it('keeps the reason out of a run that gives up: the error is in error', async () => {
+    const mock = await serve({
+      events: textEvents('never'),
+      failFirst: { attempts: 5, status: 503 },
+    });
+    const reasons: unknown[] = [];
+    const stream = createRunStream(createAgentClient({ baseUrl: mock.url }), {
+      reconnect: { baseDelayMs: 1, maxAttempts: 2 },
+      onStatusChange: (status, snapshot) => reasons.push(snapshot.reconnectReason),
+    });
+
+    const final = await stream.start({ agentId: 'agent' });
+
+    expect(final.status).toBe('error');
+    expect(final.error).toBeInstanceOf(AgentHttpError);
+    expect(reasons[1]).toBeInstanceOf(AgentHttpError);
+    expect(final.reconnectReason).toBeUndefined();
   });
 });
 

@@ -133,6 +133,7 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
   restarts: 0,
   lastEventId: undefined,
   nextAttemptAt: undefined,
+  reconnectReason: undefined,
   startedAt: undefined,
   firstEventAt: undefined,
   endedAt: undefined,
@@ -169,6 +170,7 @@ class Run {
   restarts = 0;
   lastEventId: string | undefined;
   nextAttemptAt: number | undefined;
+  reconnectReason: AgentError | undefined;
   firstEventAt: number | undefined;
   endedAt: number | undefined;
   settled = false;
@@ -298,6 +300,7 @@ export class RunStream {
     run.status = 'aborted';
     run.endedAt = this.#now();
     run.nextAttemptAt = undefined;
+    run.reconnectReason = undefined;
     this.#settle(run, this.#build(run));
   }
 
@@ -382,6 +385,7 @@ export class RunStream {
         this.#options.random,
       );
       run.status = 'reconnecting';
+      run.reconnectReason = error;
       run.nextAttemptAt = this.#now() + delay;
       this.#publishStatus(run);
       await wait(delay, run.controller.signal);
@@ -395,6 +399,7 @@ export class RunStream {
     run.opened = true;
     run.client.noteDeprecation(response, run.url);
     run.status = 'streaming';
+    run.reconnectReason = undefined;
     this.#publishStatus(run);
   }
 
@@ -506,6 +511,7 @@ export class RunStream {
     run.error = error;
     run.endedAt = this.#now();
     run.nextAttemptAt = undefined;
+    run.reconnectReason = undefined;
     const snapshot = this.#publishStatus(run);
     if (status === 'done') this.#emit((callbacks) => callbacks.onDone?.(snapshot));
     if (status === 'error' && error !== undefined) {
@@ -568,6 +574,7 @@ export class RunStream {
       restarts: run.restarts,
       lastEventId: run.lastEventId,
       nextAttemptAt: run.nextAttemptAt,
+      reconnectReason: run.reconnectReason,
       startedAt: run.startedAt,
       firstEventAt: run.firstEventAt,
       endedAt: run.endedAt,

@@ -82,6 +82,13 @@ export interface RunSnapshot {
   lastEventId: string | undefined;
   /** When the next attempt starts (epoch ms), while `reconnecting`. */
   nextAttemptAt: number | undefined;
+  /**
+   * Why the last attempt failed, while the run tries again (`reconnecting`, then `connecting`
+   * until the next response opens): a dropped connection, a 429 with Retry-After, a 503… It tells
+   * a wait for the service apart from a lost connection. `undefined` otherwise; a run that gives up
+   * reports its error in `error`.
+   */
+  reconnectReason: AgentError | undefined;
   startedAt: number | undefined;
   firstEventAt: number | undefined;
   endedAt: number | undefined;
