@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { AgentRunStatus } from 'agent-console-kit';
+import { AgentHttpError, AgentNetworkError, AgentRunStatus } from 'agent-console-kit';
 import 'agent-console-kit/styles.css';
 
 const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+const url = 'https://agents.example.com/agents/chat-agent/runs';
 
 const meta = {
   title: 'Components/AgentRunStatus',
@@ -33,9 +35,42 @@ export const Streaming: Story = {
 
 /** The connection dropped; the next attempt waits. */
 export const Reconnecting: Story = {
-  args: { status: 'reconnecting', attempt: 1, startedAt },
+  args: {
+    status: 'reconnecting',
+    attempt: 1,
+    startedAt,
+    reconnectReason: new AgentNetworkError('terminated', { url }),
+  },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(/Reconnecting/);
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'The connection broke off. Reconnecting (attempt 2)…',
+    );
+  },
+};
+
+/** The service answered 429 with `Retry-After`: the line says it waits for the service, and how long. */
+export const RateLimited: Story = {
+  args: {
+    status: 'reconnecting',
+    attempt: 1,
+    startedAt,
+    reconnectReason: new AgentHttpError({
+      status: 429,
+      url,
+      method: 'POST',
+      body: { message: 'Too many requests' },
+      headers: new Headers({ 'retry-after': '3' }),
+    }),
+  },
+  render: function RateLimitedStatus(args) {
+    // nextAttemptAt is computed when the story renders, so the wait reads 3 s.
+    const [nextAttemptAt] = useState(() => Date.now() + 3000);
+    return <AgentRunStatus {...args} nextAttemptAt={nextAttemptAt} />;
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'The service asked to wait (429). Reconnecting in 3 s (attempt 2)…',
+    );
   },
 };
 

@@ -391,7 +391,7 @@ describe('given a rate-limited first attempt (429, Retry-After: 2)', () => {
   it('has no axe violations while waiting', async () => {
     const { container } = renderConsole('rate-limited-agent');
     await sendMessage('Go');
-    await waitForStatus(/^Reconnecting/);
+    await waitForStatus(/Reconnecting in 2 s/);
 
     const results = await axe.run(container);
 
@@ -403,7 +403,7 @@ describe('given a rate-limited first attempt (429, Retry-After: 2)', () => {
 
     await sendMessage('Go');
 
-    await waitForStatus('Reconnecting in 2 s (attempt 2)…');
+    await waitForStatus(/^The service asked to wait \(429\)\. Reconnecting in 2 s \(attempt 2\)…$/);
     await waitForStatus(/^Done/, 8_000);
     expect(server.postCount('rate-limited-agent')).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -288,6 +288,7 @@ export function AgentConsole({
           attempt={run.attempt}
           restarts={run.restarts}
           nextAttemptAt={run.nextAttemptAt}
+          reconnectReason={run.reconnectReason}
           startedAt={run.startedAt}
           endedAt={run.endedAt}
           className="ack-console__status"

@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
+import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
 import type { RunStatus } from '../core/run-types.js';
 import { classNames } from './part-helpers.js';
 
@@ -22,6 +23,12 @@ export interface AgentRunStatusProps extends Omit<ComponentPropsWithoutRef<'p'>,
    */
   nextAttemptAt?: number | undefined;
   /**
+   * Why the last attempt failed, while `reconnecting` (`useAgentRunStream().reconnectReason`): the
+   * line says whether the connection broke off or the service asked to wait.
+   * @default undefined
+   */
+  reconnectReason?: AgentError | undefined;
+  /**
    * When the run started (epoch ms).
    * @default undefined
    */
@@ -34,9 +41,10 @@ export interface AgentRunStatusProps extends Omit<ComponentPropsWithoutRef<'p'>,
 }
 
 /**
- * One line saying where the run is (ready, starting, running, reconnecting and whether the device
- * is offline, done in N s, failed, stopped) in a polite live region. The text changes only when
- * the status (or attempt) changes, so a screen reader hears each change once, never each token.
+ * One line saying where the run is (ready, starting, running, reconnecting and why: the device is
+ * offline, the connection broke off or the service asked to wait; done in N s, failed, stopped) in
+ * a polite live region. The text changes only when the status (or attempt) changes, so a screen
+ * reader hears each change once, never each token.
  * Carries `data-status`.
  *
  * @example
@@ -48,6 +56,7 @@ export function AgentRunStatus({
   attempt = 0,
   restarts = 0,
   nextAttemptAt,
+  reconnectReason,
   startedAt,
   endedAt,
   className,
@@ -71,28 +80,23 @@ export function AgentRunStatus({
       data-offline={online ? undefined : ''}
       {...rest}
     >
-      {statusText({ status, attempt, restarts, startedAt, endedAt, online, waitSeconds })}
+      {statusText(
+        { status, attempt, restarts, startedAt, endedAt, reconnectReason },
+        online,
+        waitSeconds,
+      )}
     </p>
   );
 }
 
-function statusText({
-  status,
-  attempt,
-  restarts,
-  startedAt,
-  endedAt,
-  online,
-  waitSeconds,
-}: {
-  status: RunStatus;
-  attempt: number;
-  restarts: number;
-  startedAt: number | undefined;
-  endedAt: number | undefined;
-  online: boolean;
-  waitSeconds: number | undefined;
-}): string {
+type StatusLine = Required<Pick<AgentRunStatusProps, 'status' | 'attempt' | 'restarts'>> &
+  Pick<AgentRunStatusProps, 'startedAt' | 'endedAt' | 'reconnectReason'>;
+
+function statusText(
+  { status, attempt, restarts, startedAt, endedAt, reconnectReason }: StatusLine,
+  online: boolean,
+  waitSeconds: number | undefined,
+): string {
   const restarted =
     restarts > 0
       ? ` The server started the run over ${restarts === 1 ? 'once' : `${restarts} times`}: the output shows the last attempt.`
@@ -106,8 +110,7 @@ function statusText({
       return `Running…${restarted}`;
     case 'reconnecting': {
       const when = waitSeconds === undefined || waitSeconds === 0 ? '' : ` in ${waitSeconds} s`;
-      const next = `Reconnecting${when} (attempt ${attempt + 1})…`;
-      return online ? next : `You are offline. ${next}`;
+      return `${online ? reasonText(reconnectReason) : 'You are offline. '}Reconnecting${when} (attempt ${attempt + 1})…`;
     }
     case 'done': {
       const took =
@@ -121,6 +124,16 @@ function statusText({
     case 'aborted':
       return 'Stopped.';
   }
+}
+
+function reasonText(reason: AgentError | undefined): string {
+  if (reason instanceof AgentNetworkError) return 'The connection broke off. ';
+  if (reason instanceof AgentHttpError) {
+    return reason.status === 429
+      ? 'The service asked to wait (429). '
+      : `The service answered ${reason.status}. `;
+  }
+  return '';
 }
 
 function subscribeOnline(callback: () => void): () => void {
