@@ -213,6 +213,27 @@ export const Restarted: Story = {
   },
 };
 
+/**
+ * The run fails mid-stream with a `run.failed` event (platform API, whatever the toolbar says: the
+ * legacy API has no documented failure event). The output so far stays; the alert says why.
+ */
+export const RunFailed: Story = {
+  args: { agentId: 'failing-agent' },
+  globals: { agentApi: 'platform' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await sendMessage(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, { timeout: 10_000 });
+    await expect(alert).toHaveTextContent(
+      'The service said: The agent failed while calling a tool.',
+    );
+    await expect(canvas.getByText('The run failed.')).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Agent output' })).toHaveTextContent(
+      'Starting the analysis of the',
+    );
+  },
+};
+
 /** The first attempt is answered 429 with `Retry-After: 2`; the run goes through after the wait. */
 export const RateLimited: Story = {
   args: { agentId: 'rate-limited-agent' },
