@@ -3,7 +3,8 @@
  * an msw adapter) and helpers to script run streams. Never imports React; node:http is loaded only
  * when `createMockAgentServer` is called. The msw adapter needs the optional peer `msw`.
  */
-export { createMockAgentService, demoAgents } from './mock-agent-service.js';
+export { createMockAgentService } from './mock-agent-service.js';
+export { demoAgents } from './demo-agents.js';
 export type {
   MockAgentCapabilities,
   MockAgentDefinition,
@@ -17,7 +18,7 @@ export type {
   MockPreflightRecord,
   MockRequestRecord,
   MockRunScenario,
-} from './mock-agent-service.js';
+} from './mock-agent-types.js';
 export { createMockAgentServer } from './mock-agent-server.js';
 export type { MockAgentServer, MockAgentServerOptions } from './mock-agent-server.js';
 export { mockAgentHandlers } from './msw-handlers.js';

@@ -12,7 +12,7 @@ import type {
   MockInjectedResponse,
   MockPreflightRecord,
   MockRequestRecord,
-} from './mock-agent-service.js';
+} from './mock-agent-types.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 

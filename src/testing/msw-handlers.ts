@@ -7,7 +7,7 @@
 import { http, passthrough } from 'msw';
 import type { HttpHandler } from 'msw';
 import { createMockAgentService } from './mock-agent-service.js';
-import type { MockAgentService, MockAgentServiceOptions } from './mock-agent-service.js';
+import type { MockAgentService, MockAgentServiceOptions } from './mock-agent-types.js';
 
 /** Options of {@link mockAgentHandlers}. */
 export interface MockAgentHandlersOptions {

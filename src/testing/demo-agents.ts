@@ -1,0 +1,221 @@
+/** The ready-made agents of the mock service: one for each situation a console has to handle. */
+import { manyEvents, runFailedEvent, textEvents } from './mock-events.js';
+import type { MockAgentDefinition } from './mock-agent-types.js';
+
+/** The ready-made agents (used by Storybook and demos). */
+export const demoAgents: MockAgentDefinition[] = createDemoAgents();
+
+function createDemoAgents(): MockAgentDefinition[] {
+  const paragraph = (subject: string) =>
+    textEvents(
+      `${subject} Here is a short summary: the request was understood, ` +
+        'three sources were checked, and the answer is ready for review.',
+    );
+  const xss = '<img src=x onerror=alert(1)>';
+  const script = '<script>alert(1)</script>';
+  const link = 'javascript:alert(1)';
+  return [
+    {
+      agent: {
+        agent_id: 'form-agent',
+        name: 'Project intake',
+        description: 'Started by an input form with every kind of field.',
+        capabilities: { 'ap.io.messages': false, 'ap.io.streaming': true },
+      },
+      schemas: {
+        input_schema: {
+          type: 'object',
+          properties: {
+            title: {
+              type: 'string',
+              title: 'Title',
+              description: 'A short name for the project.',
+              maxLength: 80,
+            },
+            details: {
+              type: 'string',
+              title: 'Details',
+              description: 'What should be done, and why.',
+              format: 'textarea',
+              maxLength: 4000,
+            },
+            budget: { type: 'number', title: 'Budget (EUR)', minimum: 0 },
+            headcount: {
+              type: 'integer',
+              title: 'Headcount',
+              default: 3,
+              minimum: 1,
+              maximum: 50,
+            },
+            urgent: { type: 'boolean', title: 'Urgent', default: false },
+            priority: {
+              type: 'string',
+              title: 'Priority',
+              enum: ['low', 'medium', 'high'],
+              default: 'medium',
+            },
+            due_date: { type: 'string', title: 'Due date', format: 'date' },
+            kickoff_at: {
+              type: 'string',
+              title: 'Kick-off',
+              description: 'Date and time of the first meeting.',
+              format: 'date-time',
+            },
+          },
+          required: ['title', 'priority', 'due_date'],
+        },
+        output_schema: {},
+      },
+      run: { events: paragraph('Thanks, the project intake is filed.') },
+    },
+    {
+      agent: {
+        agent_id: 'chat-agent',
+        name: 'Helpdesk chat',
+        description: 'A chat agent: it takes messages.',
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      run: { events: paragraph('Hello! I can help with that.') },
+    },
+    {
+      agent: {
+        agent_id: 'slow-agent',
+        name: 'Slow thinker',
+        description: 'Waits 300 ms before each delta.',
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      run: { events: paragraph('Let me think about it.'), delayMs: 300, firstEventDelayMs: 300 },
+    },
+    {
+      agent: {
+        agent_id: 'flaky-agent',
+        name: 'Flaky connection',
+        description: 'Drops after 3 events once; a reconnect with Last-Event-ID resumes.',
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      run: {
+        events: paragraph('The connection may drop.'),
+        dropAfter: 3,
+        dropTimes: 1,
+        onReconnect: 'resume',
+      },
+    },
+    {
+      agent: {
+        agent_id: 'restarting-agent',
+        name: 'Restarting run',
+        description: 'Drops after 3 events once; a reconnect starts over at id 1.',
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      run: {
+        events: paragraph('Every reconnect starts a new run.'),
+        dropAfter: 3,
+        dropTimes: 1,
+        onReconnect: 'restart',
+      },
+    },
+    {
+      agent: {
+        agent_id: 'rate-limited-agent',
+        name: 'Rate limited',
+        description: 'The first run attempt answers 429 with Retry-After: 2.',
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      run: {
+        events: paragraph('Worth the wait.'),
+        failFirst: { attempts: 1, status: 429, retryAfter: '2' },
+      },
+    },
+    {
+      agent: {
+        agent_id: 'tool-auth-agent',
+        name: 'Needs Jira',
+        description: 'Every run asks for tool authorization (422).',
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      run: {
+        events: paragraph('Jira is connected.'),
+        failFirst: {
+          attempts: Infinity,
+          status: 422,
+          legacyBody: {
+            message: 'Authorize the Jira tool to run this agent.',
+            authenticationSuggestions: [
+              {
+                toolName: 'Jira',
+                authUrl: 'https://example.com/oauth/jira',
+                description: 'Read and create Jira issues.',
+              },
+            ],
+          },
+          platformBody: {
+            type: 'about:blank',
+            title: 'Unprocessable Content',
+            status: 422,
+            detail: 'Authorize the Jira tool to run this agent.',
+            code: 'tools_unauthorized',
+            tools: [{ name: 'Jira', auth_url: 'https://example.com/oauth/jira' }],
+          },
+        },
+      },
+    },
+    {
+      agent: {
+        agent_id: 'failing-agent',
+        name: 'Failing run',
+        description: 'A few deltas, then the run fails.',
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      run: {
+        events: [
+          ...textEvents('Starting the analysis of the '),
+          {
+            ...runFailedEvent({
+              title: 'Internal Server Error',
+              status: 500,
+              code: 'internal_error',
+              detail: 'The agent failed while calling a tool.',
+            }),
+            api: 'platform',
+          },
+          {
+            event: 'message',
+            data: {
+              error: {
+                message: 'The agent failed while calling a tool.',
+                errorCode: 'AGENT_FAILED',
+              },
+            },
+            api: 'rest-v1',
+          },
+        ],
+      },
+    },
+    {
+      agent: {
+        agent_id: 'ten-thousand-agent',
+        name: 'Ten thousand events',
+        description: 'A run of 10,000 deltas.',
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      run: { events: manyEvents(10_000) },
+    },
+    {
+      agent: {
+        agent_id: 'xss-agent',
+        name: `Hostile ${xss}`,
+        description: `${script} ${link}`,
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      schemas: {
+        input_schema: {},
+        output_schema: { title: script, description: xss },
+      },
+      run: {
+        events: textEvents(
+          `Rendered as text, never as HTML: ${xss} ${script} [click me](${link}) ${link} done.`,
+        ),
+      },
+    },
+  ];
+}
