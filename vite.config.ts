@@ -86,6 +86,8 @@ export default defineConfig({
     // has to catch hangs.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.element / expect.poll in the browser tests: up to 5 s rather than 1 s, same reason.
+    expect: { poll: { timeout: 5_000 } },
     projects: [
       {
         extends: true,
