@@ -1,0 +1,154 @@
+/**
+ * The endpoints of the mock agent service: what each matched route answers. A new route of
+ * `mockRoutes` gets its handler in `mockEndpoints` (the type asks for one per `MockEndpoint`).
+ */
+import { messagePayload } from './mock-events.js';
+import type { MockRequestRecord } from './mock-agent-types.js';
+import type { MockEndpoint } from './mock-agent-types.js';
+import { resolveRunEvents, schemasOf, type MockAgentModel } from './mock-agent-model.js';
+import {
+  isPlainObject,
+  missingFormFields,
+  validatePlatformRun,
+} from './mock-platform-validation.js';
+import { statusTitle, type MockReply } from './mock-responses.js';
+import type { MockRoute } from './mock-routes.js';
+import { createStreamBody, planStream, planText } from './mock-stream.js';
+
+/** Everything a handler needs for one request. */
+export interface MockEndpointContext {
+  model: MockAgentModel;
+  route: MockRoute;
+  /** The record of the request (its parsed body in `record.body`); handlers may add to it. */
+  record: MockRequestRecord;
+  reply: MockReply;
+}
+
+export type MockEndpointHandler = (context: MockEndpointContext) => Response | Promise<Response>;
+
+function injected(
+  reply: MockReply,
+  model: MockAgentModel,
+  agentId: string,
+  endpoint: MockEndpoint,
+) {
+  const injection = model.takeInjection(agentId, endpoint);
+  if (!injection) return undefined;
+  return reply.given(injection.status, injection.body, injection.contentType, injection.headers);
+}
+
+const notFound = (reply: MockReply) =>
+  reply.failure(404, 'Agent not found', { code: 'resource_not_found' });
+
+function answerAgent({ model, route, reply }: MockEndpointContext): Response {
+  const agentId = route.agentId ?? '';
+  const injection = injected(reply, model, agentId, 'agent');
+  if (injection) return injection;
+  const definition = model.agents.get(agentId);
+  if (!definition) return notFound(reply);
+  return route.api === 'platform'
+    ? reply.json(200, { agent: definition.agent, request_id: model.nextRequestId() })
+    : reply.json(200, definition.agent);
+}
+
+function answerSchemas({ model, route, reply }: MockEndpointContext): Response {
+  const agentId = route.agentId ?? '';
+  const injection = injected(reply, model, agentId, 'schemas');
+  if (injection) return injection;
+  const definition = model.agents.get(agentId);
+  if (!definition) return notFound(reply);
+  const schemas = {
+    agent_id: definition.agent.agent_id,
+    output_schema: {},
+    ...schemasOf(definition),
+  };
+  return route.api === 'platform'
+    ? reply.json(200, { ...schemas, request_id: model.nextRequestId() })
+    : reply.json(200, schemas);
+}
+
+function answerRun({ model, route, record, reply }: MockEndpointContext): Response {
+  const body = record.body;
+  let agentId = route.agentId;
+  if (route.api === 'rest-v1') {
+    if (!isPlainObject(body)) return reply.json(400, 'Request body must be a JSON object');
+    if (typeof body.agent_id !== 'string') return reply.json(400, 'agent_id is required');
+    agentId = body.agent_id;
+    record.agentId = agentId;
+  }
+  if (agentId === undefined) return reply.json(400, 'agent_id is required');
+  const state = model.stateOf(agentId);
+  state.posts++;
+  record.attempt = state.posts;
+
+  const injection = injected(reply, model, agentId, 'run');
+  if (injection) return injection;
+  const definition = model.agents.get(agentId);
+  if (!definition) return notFound(reply);
+  if (route.api === 'platform') {
+    const invalid = validatePlatformRun(body);
+    if (invalid) return reply.problem(400, invalid);
+  }
+  const missing = missingFormFields(
+    schemasOf(definition),
+    isPlainObject(body) ? body.input : undefined,
+  );
+  if (missing.length > 0) {
+    return reply.failure(
+      500,
+      'Internal server error',
+      { code: 'internal_error' },
+      { 'X-Mock-Reason': `input lacks form field(s): ${missing.join(', ')}` },
+    );
+  }
+  const scenario = definition.run ?? {};
+  const failFirst = scenario.failFirst;
+  if (failFirst && state.posts <= failFirst.attempts) {
+    const extra: Record<string, string> = {};
+    if (failFirst.retryAfter !== undefined) extra['Retry-After'] = failFirst.retryAfter;
+    const given =
+      (route.api === 'platform' ? failFirst.platformBody : failFirst.legacyBody) ?? failFirst.body;
+    if (given !== undefined) {
+      const contentType =
+        route.api === 'platform' && isPlainObject(given) ? 'application/problem+json' : undefined;
+      return reply.given(failFirst.status, given, contentType, extra);
+    }
+    if (route.api === 'rest-v1' && failFirst.status === 422) {
+      return reply.json(
+        422,
+        { message: 'Tool authorization required', authenticationSuggestions: [] },
+        extra,
+      );
+    }
+    return reply.failure(failFirst.status, statusTitle(failFirst.status), {}, extra);
+  }
+
+  const events = resolveRunEvents(definition, { api: route.api, agentId, body });
+  if (route.api === 'platform' && isPlainObject(body) && body.stream !== true) {
+    const text = planText(planStream(events, scenario, undefined, Number.POSITIVE_INFINITY));
+    return reply.json(200, { ...messagePayload(text), request_id: model.nextRequestId() });
+  }
+  state.streams++;
+  const plan = planStream(events, scenario, record.lastEventId, state.streams);
+  record.eventsSent = 0;
+  model.openStreams++;
+  const stream = createStreamBody(plan, {
+    onEvent() {
+      record.eventsSent = (record.eventsSent ?? 0) + 1;
+    },
+    onEnd(how) {
+      model.openStreams--;
+      record[how] = true;
+    },
+  });
+  return reply.send(200, stream, 'text/event-stream; charset=utf-8', {
+    'Cache-Control': 'no-cache',
+  });
+}
+
+/** The handler of each endpoint. */
+export const mockEndpoints: { readonly [Endpoint in MockEndpoint]: MockEndpointHandler } = {
+  agent: answerAgent,
+  schemas: answerSchemas,
+  run: answerRun,
+};
