@@ -5,7 +5,9 @@ import {
   AgentNetworkError,
   AgentValidationError,
   createAgentClient,
+  createRunStream,
   type AgentApi,
+  type DeprecationNotice,
 } from 'agent-console-kit';
 import { createMockAgentServer } from 'agent-console-kit/testing';
 
@@ -431,5 +433,70 @@ describe('given a deprecated legacy endpoint', () => {
       sunset: 'Wed, 01 Jul 2026 00:00:00 GMT',
     });
     expect(notices).toHaveLength(1);
+  });
+});
+
+describe('given the client object', () => {
+  it('exposes neither its fetch nor its deprecation hook', () => {
+    const ownFetch: typeof fetch = (input, init) => fetch(input, init);
+    const client = createAgentClient({ baseUrl: server.url, fetch: ownFetch });
+
+    expect('fetch' in client).toBe(false);
+    expect('noteDeprecation' in client).toBe(false);
+    expect(Object.getOwnPropertySymbols(client)).toEqual([]);
+    const descriptors = Object.values(Object.getOwnPropertyDescriptors(client));
+    expect(descriptors.map((descriptor) => descriptor.value)).not.toContain(ownFetch);
+    // @ts-expect-error fetch is private to the client
+    expect(client.fetch).toBeUndefined();
+    // @ts-expect-error noteDeprecation is private to the client
+    expect(client.noteDeprecation).toBeUndefined();
+  });
+
+  it('runs through the fetch it was given', async () => {
+    const calls: string[] = [];
+    const ownFetch: typeof fetch = (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return fetch(input, init);
+    };
+    const client = createAgentClient({ baseUrl: server.url, api: 'platform', fetch: ownFetch });
+
+    const snapshot = await createRunStream(client).start({
+      agentId: 'researcher',
+      input: { topic: 'bees', depth: 1 },
+    });
+
+    expect(snapshot.status).toBe('done');
+    expect(calls).toEqual(['POST /api/agents/researcher/runs']);
+  });
+
+  it('tells the user of Deprecation headers on a run response', async () => {
+    const notices: DeprecationNotice[] = [];
+    const client = createAgentClient({
+      baseUrl: server.url,
+      onDeprecation: (notice) => notices.push(notice),
+    });
+    server.inject('researcher', {
+      status: 200,
+      endpoint: 'run',
+      contentType: 'text/event-stream',
+      headers: { Deprecation: 'true', Sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' },
+      body: 'event: message\ndata: {}\n\n',
+    });
+
+    const snapshot = await createRunStream(client).start({
+      agentId: 'researcher',
+      input: { topic: 'bees', depth: 1 },
+    });
+
+    expect(snapshot.status).toBe('done');
+    expect(notices).toEqual([
+      {
+        url: `${server.url}/rest/api/v1/agents/runs/stream`,
+        deprecation: 'true',
+        sunset: 'Wed, 01 Jul 2026 00:00:00 GMT',
+        link: undefined,
+      },
+    ]);
+    expect(client.deprecation).toEqual(notices[0]);
   });
 });

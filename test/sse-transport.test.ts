@@ -57,7 +57,6 @@ async function connect(
   const result = fetchEventSourceTransport({
     ...prepared,
     signal: new AbortController().signal,
-    fetch: client.fetch,
     onMessage: (message) => messages.push(message),
     ...overrides,
   });

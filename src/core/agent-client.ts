@@ -1,10 +1,12 @@
 import type * as z from 'zod/mini';
+import { registerClientInternals } from './agent-client-internals.js';
 import {
   AgentInputError,
-  AgentNetworkError,
   AgentValidationError,
+  parseWith,
   readErrorResponse,
   redact,
+  toNetworkError,
 } from './errors.js';
 import {
   agentSchema,
@@ -100,8 +102,6 @@ export interface AgentClient {
   /** The normalized base URL (no trailing slash). */
   readonly baseUrl: string;
   readonly api: AgentApi;
-  /** The `fetch` requests go through. */
-  readonly fetch: typeof fetch;
   /** The latest deprecation notice a response carried, if any. */
   readonly deprecation: DeprecationNotice | undefined;
   /** Retrieves an agent record. */
@@ -113,8 +113,6 @@ export interface AgentClient {
    * anew. Throws {@link AgentInputError} for a request that must not be sent.
    */
   prepareRun(request: AgentRunRequest): Promise<PreparedRequest>;
-  /** Reads a response's `Deprecation` / `Sunset` headers into `deprecation` and `onDeprecation`. */
-  noteDeprecation(response: Response, url: string): void;
 }
 
 const platformRoles = new Set(['USER', 'GLEAN_AI']);
@@ -206,14 +204,12 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     return parseWith(schema, body, what);
   }
 
-  return {
+  const client: AgentClient = {
     baseUrl,
     api,
-    fetch: fetchFunction,
     get deprecation() {
       return deprecation;
     },
-    noteDeprecation,
 
     async getAgent(agentId, requestOptions) {
       const url = `${prefix}/${agentIdSegment(agentId)}`;
@@ -250,6 +246,8 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       return { url, method: 'POST', headers, body: JSON.stringify(body), secrets };
     },
   };
+  registerClientInternals(client, { fetch: fetchFunction, noteDeprecation });
+  return client;
 }
 
 /** Checks an agent id and encodes it as exactly one path segment. */
@@ -312,57 +310,4 @@ async function resolveLazy<T>(value: Lazy<T> | undefined): Promise<T | undefined
 
 function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-}
-
-/** Maps a fetch failure to {@link AgentNetworkError}; an abort is passed through as it is. */
-export function toNetworkError(error: unknown, url: string, secrets: readonly string[]): unknown {
-  if (isAbortError(error)) return error;
-  const reason = error instanceof Error ? describeCause(error) : String(error);
-  return new AgentNetworkError(redact(`Could not reach ${url}: ${reason}`, secrets), {
-    url,
-    cause: error,
-  });
-}
-
-export function isAbortError(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'name' in error &&
-    (error.name === 'AbortError' || error.name === 'TimeoutError')
-  );
-}
-
-function describeCause(error: Error): string {
-  const cause = error.cause;
-  if (cause instanceof Error) {
-    const code = (cause as Error & { code?: unknown }).code;
-    return typeof code === 'string'
-      ? `${error.message} (${code})`
-      : `${error.message} (${cause.message})`;
-  }
-  return error.message;
-}
-
-/** Validates `body` with `schema`; a mismatch is an {@link AgentValidationError} naming the paths. */
-export function parseWith<Schema extends z.ZodMiniType>(
-  schema: Schema,
-  body: unknown,
-  what: string,
-): z.infer<Schema> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw new AgentValidationError(
-    what,
-    result.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      message: issue.message === 'Invalid input' ? describeIssue(issue) : issue.message,
-    })),
-    body,
-  );
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
-  return issue.code;
 }

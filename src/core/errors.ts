@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { problemDetailSchema, type ProblemDetail, type ToolAuthorizationBody } from './schemas.js';
 
 /** The kinds of {@link AgentError}, for `switch` without `instanceof`. */
@@ -251,4 +252,58 @@ function pathOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** Maps a fetch failure to {@link AgentNetworkError}; an abort is passed through as it is. */
+export function toNetworkError(error: unknown, url: string, secrets: readonly string[]): unknown {
+  if (isAbortError(error)) return error;
+  const reason = error instanceof Error ? describeCause(error) : String(error);
+  return new AgentNetworkError(redact(`Could not reach ${url}: ${reason}`, secrets), {
+    url,
+    cause: error,
+  });
+}
+
+/** Whether `error` is a fetch abort or timeout (which is never mapped to another error). */
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    (error.name === 'AbortError' || error.name === 'TimeoutError')
+  );
+}
+
+function describeCause(error: Error): string {
+  const cause = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as Error & { code?: unknown }).code;
+    return typeof code === 'string'
+      ? `${error.message} (${code})`
+      : `${error.message} (${cause.message})`;
+  }
+  return error.message;
+}
+
+/** Validates `body` with `schema`; a mismatch is an {@link AgentValidationError} naming the paths. */
+export function parseWith<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  body: unknown,
+  what: string,
+): z.infer<Schema> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new AgentValidationError(
+    what,
+    result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      message: issue.message === 'Invalid input' ? describeIssue(issue) : issue.message,
+    })),
+    body,
+  );
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
+  return issue.code;
 }

@@ -1,4 +1,5 @@
 import { agentIdSegment, type AgentClient, type AgentRunRequest } from './agent-client.js';
+import { clientInternals } from './agent-client-internals.js';
 import { backoffDelay, exceedsRetryAfterLimit, sleep, type BackoffJitter } from './backoff.js';
 import {
   AgentError,
@@ -344,7 +345,7 @@ export class RunStream {
           body: prepared.body,
           secrets: prepared.secrets,
           signal: run.controller.signal,
-          fetch: run.client.fetch,
+          fetch: clientInternals(run.client).fetch,
           idleTimeoutMs: this.#options.idleTimeoutMs,
           onOpen: (response) => this.#onOpen(run, response),
           onMessage: (message) => this.#onMessage(run, message),
@@ -397,7 +398,7 @@ export class RunStream {
   #onOpen(run: Run, response: Response) {
     if (!this.#isCurrent(run)) return;
     run.opened = true;
-    run.client.noteDeprecation(response, run.url);
+    clientInternals(run.client).noteDeprecation(response, run.url);
     run.status = 'streaming';
     run.reconnectReason = undefined;
     this.#publishStatus(run);

@@ -6,8 +6,8 @@ import {
   AgentValidationError,
   readErrorResponse,
   redact,
+  toNetworkError,
 } from './errors.js';
-import { toNetworkError } from './agent-client.js';
 
 /** One server-sent event that carries data (the SSE spec's "dispatch"). */
 export interface SseMessage {
