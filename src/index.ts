@@ -111,7 +111,7 @@ export {
   validateInputForm,
   type AgentInputFormValues,
   type InputFormValidation,
-} from './components/input-form-validation.js';
+} from './core/input-form-validation.js';
 export { MessageComposer, type MessageComposerProps } from './components/message-composer.js';
 export { AgentRunOutput, type AgentRunOutputProps } from './components/agent-run-output.js';
 export { AgentEventLog, type AgentEventLogProps } from './components/agent-event-log.js';

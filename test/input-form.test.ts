@@ -5,6 +5,7 @@ import {
   buildRunInput,
   findMissingFields,
   formFieldsFromSchema,
+  validateInputForm,
 } from 'agent-console-kit';
 
 const inputSchema = {
@@ -107,3 +108,30 @@ describe('given form values', () => {
     }
   });
 });
+
+describe('given form values validated without a form on screen', () => {
+  const fields = formFieldsFromSchema(inputSchema);
+
+  it('names each invalid field in the order of the fields', () => {
+    const result = validateInputForm(fields, { depth: '2.5', tone: 'shouty' });
+
+    expect(result).toEqual({
+      success: false,
+      errors: {
+        topic: 'Topic is required.',
+        depth: 'depth must be a whole number.',
+        tone: 'tone must be one of: formal, casual.',
+      },
+    });
+  });
+
+  it('returns the run input with every field present and numbers parsed', () => {
+    const result = validateInputForm(fields, { topic: 'bees', depth: ' 3 ', budget: 12.5 });
+
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.input).toMatchObject({ topic: 'bees', depth: 3, budget: 12.5, notes: '' });
+    expect(Object.keys(result.input)).toEqual(fields.map((field) => field.name));
+  });
+});
+

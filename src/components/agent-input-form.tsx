@@ -20,7 +20,7 @@ import {
   toDateTimeLocal,
   validateInputForm,
   type AgentInputFormValues,
-} from './input-form-validation.js';
+} from '../core/input-form-validation.js';
 import { classNames, createPartContext, dataFlag } from './part-helpers.js';
 
 /** Props of {@link AgentInputForm} (also `AgentInputForm.Root`). */

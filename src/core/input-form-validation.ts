@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { buildRunInput, isEmptyValue, type FormField } from '../core/input-form.js';
+import { buildRunInput, isEmptyValue, type FormField } from './input-form.js';
 
 /** The values of an input form, by field name, as its controls hold them. */
 export type AgentInputFormValues = Record<string, unknown>;
