@@ -134,4 +134,3 @@ describe('given form values validated without a form on screen', () => {
     expect(Object.keys(result.input)).toEqual(fields.map((field) => field.name));
   });
 });
-
