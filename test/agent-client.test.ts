@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentHttpError,
   AgentInputError,
@@ -9,9 +9,7 @@ import {
   type AgentApi,
   type DeprecationNotice,
 } from 'agent-console-kit';
-import { createMockAgentServer } from 'agent-console-kit/testing';
-
-type MockServer = Awaited<ReturnType<typeof createMockAgentServer>>;
+import { deadUrl, setUpMockServer } from './support/mock-server.js';
 
 const formSchema = {
   type: 'object',
@@ -32,26 +30,13 @@ const researcher = {
 
 const oddIds = ['a/b', 'a b', 'a?b#c%d', 'a/../b', '%2F', 'ümlaut'];
 
-let server: MockServer;
-
-beforeAll(async () => {
-  server = await createMockAgentServer({
-    agents: [
-      researcher,
-      ...oddIds.map((id) => ({
-        agent: { agent_id: id, name: `Agent ${id}`, capabilities: {} },
-      })),
-    ],
-  });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(() => {
-  server.reset();
-  server.clearInjections();
+const server = setUpMockServer({
+  agents: [
+    researcher,
+    ...oddIds.map((id) => ({
+      agent: { agent_id: id, name: `Agent ${id}`, capabilities: {} },
+    })),
+  ],
 });
 
 describe.each<AgentApi>(['rest-v1', 'platform'])('given the %s generation', (api) => {
@@ -351,12 +336,8 @@ describe('given error responses', () => {
   });
 
   it('reports a refused connection as a retryable AgentNetworkError', async () => {
-    const closed = await createMockAgentServer({ agents: [] });
-    const deadUrl = closed.url;
-    await closed.close();
-
     const error = await failure(
-      createAgentClient({ baseUrl: deadUrl, token }).getAgent('researcher'),
+      createAgentClient({ baseUrl: await deadUrl(), token }).getAgent('researcher'),
     );
 
     expect(error).toBeInstanceOf(AgentNetworkError);

@@ -1,15 +1,5 @@
 import { StrictMode } from 'react';
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  onTestFinished,
-  vi,
-} from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -24,12 +14,8 @@ import {
   type AgentRunOutputProps,
   type RunStatus,
 } from 'agent-console-kit';
-import {
-  createMockAgentServer,
-  demoAgents,
-  type MockAgentDefinition,
-  type MockAgentServer,
-} from 'agent-console-kit/testing';
+import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
+import { deadUrl as deadMockServerUrl, setUpMockServer } from './support/mock-server.js';
 
 const summary =
   ' Here is a short summary: the request was understood, three sources were checked, and the answer is ready for review.';
@@ -42,22 +28,11 @@ const slowFormAgent: MockAgentDefinition = {
   run: { ...formAgent.run, delayMs: 100, firstEventDelayMs: 100 },
 };
 
-let server: MockAgentServer;
+const server = setUpMockServer({ agents: [...demoAgents, slowFormAgent] });
 let deadUrl: string;
 
 beforeAll(async () => {
-  server = await createMockAgentServer({ agents: [...demoAgents, slowFormAgent] });
-  const dead = await createMockAgentServer({ agents: [] });
-  deadUrl = dead.url;
-  await dead.close();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(() => {
-  server.reset();
+  deadUrl = await deadMockServerUrl();
 });
 
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import {
   createMockAgentServer,
@@ -9,12 +9,9 @@ import {
   mockAgentHandlers,
   runFailedEvent,
   textEvents,
-} from '../src/testing/index.js';
-import type {
-  MockAgentDefinition,
-  MockAgentServer,
-  MockRunScenario,
-} from '../src/testing/index.js';
+} from 'agent-console-kit/testing';
+import type { MockAgentDefinition, MockRunScenario } from 'agent-console-kit/testing';
+import { setUpMockServer } from './support/mock-server.js';
 
 // ---------- small SSE reader used by the tests ----------
 
@@ -144,17 +141,7 @@ const testAgents: MockAgentDefinition[] = [
   },
 ];
 
-let server: MockAgentServer;
-
-beforeAll(async () => {
-  server = await createMockAgentServer({ agents: testAgents });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = setUpMockServer({ agents: testAgents });
 
 function defineAgent(agentId: string, run: MockRunScenario): void {
   server.service.setAgent({

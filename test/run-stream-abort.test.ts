@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AgentInputError,
   buildRunInput,
@@ -9,33 +9,8 @@ import {
   initialRunSnapshot,
   type RunSnapshot,
 } from 'agent-console-kit';
-import {
-  createMockAgentServer,
-  messagePayload,
-  textEvents,
-  type MockAgentServer,
-  type MockRunScenario,
-} from 'agent-console-kit/testing';
-
-let server: MockAgentServer | undefined;
-
-async function serve(run: MockRunScenario, schemas?: { input_schema: Record<string, unknown> }) {
-  server = await createMockAgentServer({
-    agents: [
-      {
-        agent: { agent_id: 'agent', name: 'Agent', capabilities: {} },
-        run,
-        ...(schemas ? { schemas } : {}),
-      },
-    ],
-  });
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+import { messagePayload, textEvents } from 'agent-console-kit/testing';
+import { serve, serveForTest } from './support/mock-server.js';
 
 describe('given an abort while the request is being prepared', () => {
   it('sends nothing and lands in aborted', async () => {
@@ -156,7 +131,7 @@ describe('given an abort while waiting to reconnect', () => {
 
 describe('given start() twice in a row', () => {
   it('aborts the first run, and nothing of it reaches the second', async () => {
-    const mock = await createMockAgentServer({
+    const mock = await serveForTest({
       agents: [
         {
           agent: { agent_id: 'first', name: 'First', capabilities: {} },
@@ -168,7 +143,6 @@ describe('given start() twice in a row', () => {
         },
       ],
     });
-    server = mock;
     const seen: RunSnapshot[] = [];
     const stream = createRunStream(createAgentClient({ baseUrl: mock.url }));
     stream.subscribe(() => seen.push(stream.getSnapshot()));

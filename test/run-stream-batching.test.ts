@@ -1,26 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentClient, createRunStream, type RunSnapshot } from 'agent-console-kit';
-import {
-  createMockAgentServer,
-  manyEvents,
-  textEvents,
-  type MockAgentServer,
-  type MockRunScenario,
-} from 'agent-console-kit/testing';
-
-let server: MockAgentServer | undefined;
-
-async function serve(run: MockRunScenario) {
-  server = await createMockAgentServer({
-    agents: [{ agent: { agent_id: 'agent', name: 'Agent', capabilities: {} }, run }],
-  });
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+import { manyEvents, textEvents } from 'agent-console-kit/testing';
+import { serve } from './support/mock-server.js';
 
 function expectedText(count: number) {
   let text = '';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentHttpError,
   AgentNetworkError,
@@ -6,26 +6,8 @@ import {
   createRunStream,
   type RunStatus,
 } from 'agent-console-kit';
-import {
-  createMockAgentServer,
-  textEvents,
-  type MockAgentServer,
-  type MockRunScenario,
-} from 'agent-console-kit/testing';
-
-let server: MockAgentServer | undefined;
-
-async function serve(run: MockRunScenario) {
-  server = await createMockAgentServer({
-    agents: [{ agent: { agent_id: 'agent', name: 'Agent', capabilities: {} }, run }],
-  });
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+import { textEvents } from 'agent-console-kit/testing';
+import { serve } from './support/mock-server.js';
 
 describe('given a drop mid-stream and a server that resumes from Last-Event-ID', () => {
   it('re-POSTs with Last-Event-ID and continues with every event exactly once', async () => {

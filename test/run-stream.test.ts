@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AgentHttpError,
   AgentNetworkError,
@@ -7,29 +7,10 @@ import {
   type AgentApi,
   type RunStatus,
 } from 'agent-console-kit';
-import {
-  createMockAgentServer,
-  runFailedEvent,
-  textEvents,
-  type MockAgentServer,
-  type MockRunScenario,
-} from 'agent-console-kit/testing';
+import { runFailedEvent, textEvents } from 'agent-console-kit/testing';
+import { serve } from './support/mock-server.js';
 
 const userMessage = [{ role: 'USER', content: [{ type: 'text', text: 'Go' }] }];
-
-let server: MockAgentServer | undefined;
-
-async function serve(run: MockRunScenario, agentId = 'agent') {
-  server = await createMockAgentServer({
-    agents: [{ agent: { agent_id: agentId, name: agentId, capabilities: {} }, run }],
-  });
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 describe('given a stream that closes cleanly', () => {
   it.each<AgentApi>(['rest-v1', 'platform'])(

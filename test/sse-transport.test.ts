@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AgentHttpError,
   AgentNetworkError,
@@ -8,12 +8,8 @@ import {
   type SseConnectOptions,
   type SseMessage,
 } from 'agent-console-kit';
-import {
-  createMockAgentServer,
-  textEvents,
-  type MockAgentDefinition,
-  type MockAgentServer,
-} from 'agent-console-kit/testing';
+import { textEvents, type MockAgentDefinition } from 'agent-console-kit/testing';
+import { setUpMockServer } from './support/mock-server.js';
 
 const token = 'secret-token-1234';
 
@@ -21,10 +17,8 @@ function agent(agentId: string, run: MockAgentDefinition['run']): MockAgentDefin
   return { agent: { agent_id: agentId, name: agentId, capabilities: {} }, run };
 }
 
-let server: MockAgentServer;
-
-beforeEach(async () => {
-  server = await createMockAgentServer({
+const server = setUpMockServer(
+  {
     agents: [
       agent('hello', { events: textEvents('Hello there') }),
       agent('slow', { events: textEvents('one two three'), delayMs: 20, neverEnd: true }),
@@ -40,12 +34,9 @@ beforeEach(async () => {
       agent('drops', { events: textEvents('a b c d'), dropAfter: 2 }),
       agent('needs-auth', { failFirst: { attempts: Infinity, status: 401 } }),
     ],
-  });
-});
-
-afterEach(async () => {
-  await server.close();
-});
+  },
+  { scope: 'test' },
+);
 
 async function connect(
   agentId: string,

@@ -1,6 +1,6 @@
 import { Profiler, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
@@ -13,27 +13,8 @@ import {
   type UseAgentRunStreamOptions,
   type UseAgentRunStreamResult,
 } from 'agent-console-kit';
-import {
-  createMockAgentServer,
-  manyEvents,
-  textEvents,
-  type MockAgentServer,
-  type MockRunScenario,
-} from 'agent-console-kit/testing';
-
-let server: MockAgentServer | undefined;
-
-async function serve(run: MockRunScenario) {
-  server = await createMockAgentServer({
-    agents: [{ agent: { agent_id: 'agent', name: 'Agent', capabilities: {} }, run }],
-  });
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+import { manyEvents, textEvents } from 'agent-console-kit/testing';
+import { serve } from './support/mock-server.js';
 
 function Wrapper({ client, children }: { client: AgentClient; children: ReactNode }) {
   return (

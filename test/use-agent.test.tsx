@@ -1,5 +1,5 @@
 import { StrictMode, Suspense, type ReactNode } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import {
   QueryClient,
@@ -18,30 +18,15 @@ import {
   useAgentSchemas,
   type AgentClient,
 } from 'agent-console-kit';
-import { createMockAgentServer } from 'agent-console-kit/testing';
+import { setUpMockServer } from './support/mock-server.js';
 
-type MockServer = Awaited<ReturnType<typeof createMockAgentServer>>;
-
-let server: MockServer;
-
-beforeAll(async () => {
-  server = await createMockAgentServer({
-    agents: [
-      {
-        agent: { agent_id: 'writer', name: 'Writer', capabilities: { 'ap.io.messages': true } },
-        schemas: { input_schema: {}, output_schema: {} },
-      },
-    ],
-  });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(() => {
-  server.reset();
-  server.clearInjections();
+const server = setUpMockServer({
+  agents: [
+    {
+      agent: { agent_id: 'writer', name: 'Writer', capabilities: { 'ap.io.messages': true } },
+      schemas: { input_schema: {}, output_schema: {} },
+    },
+  ],
 });
 
 function makeWrapper(client: AgentClient, queryClient = new QueryClient()) {

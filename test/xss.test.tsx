@@ -14,13 +14,8 @@ import {
   type AgentApi,
   type RunEvent,
 } from 'agent-console-kit';
-import {
-  createMockAgentServer,
-  demoAgents,
-  textEvents,
-  type MockAgentDefinition,
-  type MockAgentServer,
-} from 'agent-console-kit/testing';
+import { demoAgents, textEvents, type MockAgentDefinition } from 'agent-console-kit/testing';
+import { setUpMockServer } from './support/mock-server.js';
 
 const img = '<img src=x onerror="window.__xssFired = true">';
 const script = '<script>window.__xssFired = true</script>';
@@ -64,7 +59,7 @@ const hostileChat: MockAgentDefinition = {
   run: { events: textEvents(hostileText) },
 };
 
-let server: MockAgentServer;
+const server = setUpMockServer({ agents: [...demoAgents, hostileForm, hostileChat] });
 let addedTags: string[] = [];
 let observer: MutationObserver;
 
@@ -73,14 +68,6 @@ declare global {
     __xssFired?: boolean;
   }
 }
-
-beforeAll(async () => {
-  server = await createMockAgentServer({ agents: [...demoAgents, hostileForm, hostileChat] });
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 // jsdom has no layout: give the event log's scroller and rows a size so its virtual rows render.
 const layout = {
@@ -117,7 +104,6 @@ afterAll(() => {
 });
 
 beforeEach(() => {
-  server.reset();
   delete window.__xssFired;
   addedTags = [];
   // Records every element ever inserted, also ones removed again before an assertion could see them.
