@@ -1,10 +1,12 @@
 import {
+  forwardRef,
   useEffect,
   useMemo,
   useRef,
   useState,
-  type ComponentPropsWithoutRef,
+  type ComponentPropsWithRef,
   type ComponentType,
+  type ForwardedRef,
 } from 'react';
 import { AgentHttpError, AgentInputError } from '../core/errors.js';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
@@ -45,7 +47,7 @@ export interface AgentConsoleComponents {
 }
 
 /** Props of {@link AgentConsole}. */
-export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
+export interface AgentConsoleProps extends Omit<ComponentPropsWithRef<'section'>, 'children'> {
   /** The agent to show and run. */
   agentId: string;
   /**
@@ -98,16 +100,22 @@ export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'sectio
  * // No event log, a custom output
  * <AgentConsole agentId="my-agent" components={{ EventLog: null, Output: MarkdownOutput }} />
  */
-export function AgentConsole({
-  agentId,
-  components = {},
-  runOptions,
-  metadata,
-  theme,
-  headingLevel = 2,
-  className,
-  ...rest
-}: AgentConsoleProps) {
+export const AgentConsole = forwardRef<HTMLElement, AgentConsoleProps>(AgentConsoleRender);
+AgentConsole.displayName = 'AgentConsole';
+
+function AgentConsoleRender(
+  {
+    agentId,
+    components = {},
+    runOptions,
+    metadata,
+    theme,
+    headingLevel = 2,
+    className,
+    ...rest
+  }: AgentConsoleProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   const agentQuery = useAgent(agentId);
   const schemasQuery = useAgentSchemas(agentId);
   const run = useAgentRunStream(runOptions);
@@ -173,6 +181,7 @@ export function AgentConsole({
 
   const rootProps = {
     ...rest,
+    ref,
     className: classNames('ack-console', className),
     'data-theme': theme,
     'data-status': run.status,

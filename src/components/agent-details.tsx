@@ -1,8 +1,8 @@
-import { useId, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, useId, type ComponentPropsWithRef, type ForwardedRef } from 'react';
 import type { Agent } from '../core/schemas.js';
 
 /** Props of {@link AgentDetails}. */
-export interface AgentDetailsProps extends ComponentPropsWithoutRef<'section'> {
+export interface AgentDetailsProps extends ComponentPropsWithRef<'section'> {
   /** The agent record, e.g. `useAgent(id).data`. */
   agent: Agent;
   /**
@@ -24,12 +24,19 @@ const capabilityLabels: Record<string, string> = {
  * const { data: agent } = useAgent('my-agent');
  * return agent ? <AgentDetails agent={agent} /> : null;
  */
-export function AgentDetails({ agent, headingLevel = 2, className, ...rest }: AgentDetailsProps) {
+export const AgentDetails = forwardRef<HTMLElement, AgentDetailsProps>(AgentDetailsRender);
+AgentDetails.displayName = 'AgentDetails';
+
+function AgentDetailsRender(
+  { agent, headingLevel = 2, className, ...rest }: AgentDetailsProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   const Heading = `h${headingLevel}` as const;
   const headingId = useId();
   const capabilities = Object.entries(agent.capabilities ?? {});
   return (
     <section
+      ref={ref}
       aria-labelledby={headingId}
       className={['ack-agent-details', className].filter(Boolean).join(' ')}
       {...rest}

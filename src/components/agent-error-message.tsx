@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { forwardRef, type ComponentPropsWithRef, type ForwardedRef, type ReactNode } from 'react';
 import {
   AgentHttpError,
   AgentInputError,
@@ -203,7 +203,7 @@ function toolNames(error: AgentHttpError): string[] {
 }
 
 /** Props of {@link AgentErrorMessage}. */
-export interface AgentErrorMessageProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+export interface AgentErrorMessageProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
   /** The error to explain. */
   error: AgentError;
   /**
@@ -235,15 +235,23 @@ export interface AgentErrorMessageProps extends Omit<ComponentPropsWithoutRef<'d
  * @example
  * {run.error ? <AgentErrorMessage error={run.error} agentId={agentId} onRetry={retry} /> : null}
  */
-export function AgentErrorMessage({
-  error,
-  agentId,
-  fields,
-  onRetry,
-  retryLabel = 'Try again',
-  className,
-  ...rest
-}: AgentErrorMessageProps) {
+export const AgentErrorMessage = forwardRef<HTMLDivElement, AgentErrorMessageProps>(
+  AgentErrorMessageRender,
+);
+AgentErrorMessage.displayName = 'AgentErrorMessage';
+
+function AgentErrorMessageRender(
+  {
+    error,
+    agentId,
+    fields,
+    onRetry,
+    retryLabel = 'Try again',
+    className,
+    ...rest
+  }: AgentErrorMessageProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const description = describeAgentError(error, { agentId, fields });
   const showServiceDetail =
     description.serviceDetail !== undefined &&
@@ -251,6 +259,7 @@ export function AgentErrorMessage({
     description.serviceDetail !== description.detail;
   return (
     <div
+      ref={ref}
       role="alert"
       className={classNames('ack-error', className)}
       data-kind={error.kind}

@@ -1,4 +1,5 @@
 import {
+  forwardRef,
   memo,
   useCallback,
   useDeferredValue,
@@ -8,8 +9,9 @@ import {
   useMemo,
   useRef,
   useState,
-  type ComponentPropsWithoutRef,
+  type ComponentPropsWithRef,
   type FocusEvent,
+  type ForwardedRef,
   type UIEvent,
 } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
@@ -25,7 +27,7 @@ import {
 import { classNames, dataFlag, visuallyHidden } from './part-helpers.js';
 
 /** Props of {@link AgentEventLog}. */
-export interface AgentEventLogProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
+export interface AgentEventLogProps extends Omit<ComponentPropsWithRef<'section'>, 'children'> {
   /** The run's events (`useAgentRunStream().events`), oldest first. */
   events: readonly RunEvent[];
   /**
@@ -104,20 +106,26 @@ const endThreshold = 24;
  *   startedAt={run.startedAt}
  * />
  */
-export function AgentEventLog({
-  events,
-  droppedEvents = 0,
-  duplicateEvents = 0,
-  status,
-  startedAt,
-  height = 320,
-  label = 'Run events',
-  headingLevel = 3,
-  announceStatus = true,
-  downloadFileName = 'run-events.ndjson',
-  className,
-  ...rest
-}: AgentEventLogProps) {
+export const AgentEventLog = forwardRef<HTMLElement, AgentEventLogProps>(AgentEventLogRender);
+AgentEventLog.displayName = 'AgentEventLog';
+
+function AgentEventLogRender(
+  {
+    events,
+    droppedEvents = 0,
+    duplicateEvents = 0,
+    status,
+    startedAt,
+    height = 320,
+    label = 'Run events',
+    headingLevel = 3,
+    announceStatus = true,
+    downloadFileName = 'run-events.ndjson',
+    className,
+    ...rest
+  }: AgentEventLogProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   const id = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const lastScrollTop = useRef(0);
@@ -261,6 +269,7 @@ export function AgentEventLog({
   const items = virtualizer.getVirtualItems();
   return (
     <section
+      ref={ref}
       aria-labelledby={`${id}title`}
       className={classNames('ack-event-log', className)}
       data-status={status}

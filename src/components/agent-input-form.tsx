@@ -1,4 +1,5 @@
 import {
+  forwardRef,
   useCallback,
   useEffect,
   useId,
@@ -7,10 +8,12 @@ import {
   useRef,
   useState,
   type ChangeEvent,
-  type ComponentPropsWithoutRef,
+  type ComponentPropsWithRef,
   type FormEvent,
+  type ForwardedRef,
   type HTMLAttributes,
   type ReactNode,
+  type RefAttributes,
 } from 'react';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
 import {
@@ -21,11 +24,11 @@ import {
   validateInputForm,
   type AgentInputFormValues,
 } from '../core/input-form-validation.js';
-import { classNames, createPartContext, dataFlag } from './part-helpers.js';
+import { classNames, createPartContext, dataFlag, useComposedRefs } from './part-helpers.js';
 
 /** Props of {@link AgentInputForm} (also `AgentInputForm.Root`). */
 export interface AgentInputFormProps extends Omit<
-  ComponentPropsWithoutRef<'form'>,
+  ComponentPropsWithRef<'form'>,
   'onSubmit' | 'children' | 'defaultValue'
 > {
   /**
@@ -148,22 +151,30 @@ const [FieldContext, useFieldContext] =
  *   <AgentInputForm.Submit>Research</AgentInputForm.Submit>
  * </AgentInputForm>
  */
-function AgentInputFormRoot({
-  fields: givenFields,
-  inputSchema,
-  onSubmit,
-  values: controlledValues,
-  onValuesChange,
-  defaultValues,
-  disabled = false,
-  submitLabel = 'Run',
-  resetKey,
-  errors: externalErrors,
-  children,
-  className,
-  onReset,
-  ...rest
-}: AgentInputFormProps) {
+const AgentInputFormRoot = forwardRef<HTMLFormElement, AgentInputFormProps>(
+  AgentInputFormRootRender,
+);
+AgentInputFormRoot.displayName = 'AgentInputForm';
+
+function AgentInputFormRootRender(
+  {
+    fields: givenFields,
+    inputSchema,
+    onSubmit,
+    values: controlledValues,
+    onValuesChange,
+    defaultValues,
+    disabled = false,
+    submitLabel = 'Run',
+    resetKey,
+    errors: externalErrors,
+    children,
+    className,
+    onReset,
+    ...rest
+  }: AgentInputFormProps,
+  ref: ForwardedRef<HTMLFormElement>,
+) {
   const fields = useMemo(
     () => givenFields ?? formFieldsFromSchema(inputSchema),
     [givenFields, inputSchema],
@@ -263,6 +274,7 @@ function AgentInputFormRoot({
   return (
     <FormContext.Provider value={context}>
       <form
+        ref={ref}
         noValidate
         className={classNames('ack-input-form', className)}
         data-disabled={dataFlag(disabled)}
@@ -287,7 +299,7 @@ function AgentInputFormRoot({
 }
 
 /** Props of {@link AgentInputFormField}. */
-export interface AgentInputFormFieldProps extends ComponentPropsWithoutRef<'div'> {
+export interface AgentInputFormFieldProps extends ComponentPropsWithRef<'div'> {
   /** The name of the field (its key in `input_schema.properties`). */
   name: string;
   /**
@@ -305,12 +317,15 @@ export interface AgentInputFormFieldProps extends ComponentPropsWithoutRef<'div'
  * @example
  * <AgentInputForm.Field name="topic" />
  */
-export function AgentInputFormField({
-  name,
-  children,
-  className,
-  ...rest
-}: AgentInputFormFieldProps) {
+export const AgentInputFormField = forwardRef<HTMLDivElement, AgentInputFormFieldProps>(
+  AgentInputFormFieldRender,
+);
+AgentInputFormField.displayName = 'AgentInputForm.Field';
+
+function AgentInputFormFieldRender(
+  { name, children, className, ...rest }: AgentInputFormFieldProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const form = useFormContext('AgentInputForm.Field');
   const baseId = useId();
   const [shown, setShownState] = useState({ description: false, message: false });
@@ -342,6 +357,7 @@ export function AgentInputFormField({
   return (
     <FieldContext.Provider value={context}>
       <div
+        ref={ref}
         className={classNames('ack-input-form__field', className)}
         data-kind={field.kind}
         data-invalid={dataFlag(error !== undefined)}
@@ -371,7 +387,7 @@ export function AgentInputFormField({
 }
 
 /** Props of {@link AgentInputFormLabel}. */
-export interface AgentInputFormLabelProps extends ComponentPropsWithoutRef<'label'> {
+export interface AgentInputFormLabelProps extends ComponentPropsWithRef<'label'> {
   /**
    * The label text.
    * @default the field's `title`, else its name
@@ -386,10 +402,19 @@ export interface AgentInputFormLabelProps extends ComponentPropsWithoutRef<'labe
  * @example
  * <AgentInputForm.Label>Research topic</AgentInputForm.Label>
  */
-export function AgentInputFormLabel({ children, className, ...rest }: AgentInputFormLabelProps) {
+export const AgentInputFormLabel = forwardRef<HTMLLabelElement, AgentInputFormLabelProps>(
+  AgentInputFormLabelRender,
+);
+AgentInputFormLabel.displayName = 'AgentInputForm.Label';
+
+function AgentInputFormLabelRender(
+  { children, className, ...rest }: AgentInputFormLabelProps,
+  ref: ForwardedRef<HTMLLabelElement>,
+) {
   const { field, controlId, error } = useFieldContext('AgentInputForm.Label');
   return (
     <label
+      ref={ref}
       htmlFor={controlId}
       className={classNames('ack-input-form__label', className)}
       data-invalid={dataFlag(error !== undefined)}
@@ -407,7 +432,7 @@ export function AgentInputFormLabel({ children, className, ...rest }: AgentInput
 }
 
 /** Props of {@link AgentInputFormDescription}. */
-export interface AgentInputFormDescriptionProps extends ComponentPropsWithoutRef<'p'> {
+export interface AgentInputFormDescriptionProps extends ComponentPropsWithRef<'p'> {
   /**
    * The description text.
    * @default the field's `description` (nothing is rendered without one)
@@ -421,11 +446,16 @@ export interface AgentInputFormDescriptionProps extends ComponentPropsWithoutRef
  * @example
  * <AgentInputForm.Description />
  */
-export function AgentInputFormDescription({
-  children,
-  className,
-  ...rest
-}: AgentInputFormDescriptionProps) {
+export const AgentInputFormDescription = forwardRef<
+  HTMLParagraphElement,
+  AgentInputFormDescriptionProps
+>(AgentInputFormDescriptionRender);
+AgentInputFormDescription.displayName = 'AgentInputForm.Description';
+
+function AgentInputFormDescriptionRender(
+  { children, className, ...rest }: AgentInputFormDescriptionProps,
+  ref: ForwardedRef<HTMLParagraphElement>,
+) {
   const { field, descriptionId, setShown } = useFieldContext('AgentInputForm.Description');
   const content = children ?? field.description;
   const showing = content !== undefined && content !== null && content !== '';
@@ -437,6 +467,7 @@ export function AgentInputFormDescription({
   if (!showing) return null;
   return (
     <p
+      ref={ref}
       id={descriptionId}
       className={classNames('ack-input-form__description', className)}
       {...rest}
@@ -447,7 +478,7 @@ export function AgentInputFormDescription({
 }
 
 /** Props of {@link AgentInputFormMessage}. */
-export interface AgentInputFormMessageProps extends ComponentPropsWithoutRef<'p'> {
+export interface AgentInputFormMessageProps extends ComponentPropsWithRef<'p'> {
   /**
    * Replaces the validation message's text (shown only while the field is invalid).
    * @default the validation message
@@ -462,11 +493,15 @@ export interface AgentInputFormMessageProps extends ComponentPropsWithoutRef<'p'
  * @example
  * <AgentInputForm.Message className="error" />
  */
-export function AgentInputFormMessage({
-  children,
-  className,
-  ...rest
-}: AgentInputFormMessageProps) {
+export const AgentInputFormMessage = forwardRef<HTMLParagraphElement, AgentInputFormMessageProps>(
+  AgentInputFormMessageRender,
+);
+AgentInputFormMessage.displayName = 'AgentInputForm.Message';
+
+function AgentInputFormMessageRender(
+  { children, className, ...rest }: AgentInputFormMessageProps,
+  ref: ForwardedRef<HTMLParagraphElement>,
+) {
   const { error, messageId, setShown } = useFieldContext('AgentInputForm.Message');
   const showing = error !== undefined;
   useLayoutEffect(() => {
@@ -477,6 +512,7 @@ export function AgentInputFormMessage({
   if (!showing) return null;
   return (
     <p
+      ref={ref}
       id={messageId}
       className={classNames('ack-input-form__message', className)}
       data-invalid=""
@@ -488,10 +524,10 @@ export function AgentInputFormMessage({
 }
 
 /** Props of {@link AgentInputFormControl}. */
-export interface AgentInputFormControlProps extends Omit<
-  HTMLAttributes<HTMLElement>,
-  'onChange' | 'id' | 'defaultValue' | 'children'
-> {
+export interface AgentInputFormControlProps
+  extends
+    Omit<HTMLAttributes<HTMLElement>, 'onChange' | 'id' | 'defaultValue' | 'children'>,
+    RefAttributes<HTMLElement> {
   /**
    * The control's placeholder (text, number and long-text controls).
    * @default undefined
@@ -517,26 +553,31 @@ export interface AgentInputFormControlProps extends Omit<
  * @example
  * <AgentInputForm.Control className="input" />
  */
-export function AgentInputFormControl({
-  className,
-  rows = 4,
-  ...rest
-}: AgentInputFormControlProps) {
+export const AgentInputFormControl = forwardRef<HTMLElement, AgentInputFormControlProps>(
+  AgentInputFormControlRender,
+);
+AgentInputFormControl.displayName = 'AgentInputForm.Control';
+
+function AgentInputFormControlRender(
+  { className, rows = 4, ...rest }: AgentInputFormControlProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   const form = useFormContext('AgentInputForm.Control');
   const { field, controlId, error, describedBy } = useFieldContext('AgentInputForm.Control');
   const { registerControl } = form;
   const name = field.name;
-  const ref = useCallback(
+  const registerRef = useCallback(
     (element: HTMLElement | null) => {
       registerControl(name, element);
     },
     [registerControl, name],
   );
+  const composedRef = useComposedRefs(ref, registerRef);
   const value = form.getValue(field);
   const invalid = error !== undefined;
   const common = {
     ...rest,
-    ref,
+    ref: composedRef,
     id: controlId,
     name: field.name,
     className: classNames('ack-input-form__control', className),
@@ -615,7 +656,7 @@ export function AgentInputFormControl({
 }
 
 /** Props of {@link AgentInputFormSubmit}. */
-export interface AgentInputFormSubmitProps extends ComponentPropsWithoutRef<'button'> {
+export interface AgentInputFormSubmitProps extends ComponentPropsWithRef<'button'> {
   /**
    * The button's label.
    * @default the form's `submitLabel` ('Run')
@@ -630,16 +671,20 @@ export interface AgentInputFormSubmitProps extends ComponentPropsWithoutRef<'but
  * @example
  * <AgentInputForm.Submit>Research</AgentInputForm.Submit>
  */
-export function AgentInputFormSubmit({
-  children,
-  className,
-  disabled,
-  ...rest
-}: AgentInputFormSubmitProps) {
+export const AgentInputFormSubmit = forwardRef<HTMLButtonElement, AgentInputFormSubmitProps>(
+  AgentInputFormSubmitRender,
+);
+AgentInputFormSubmit.displayName = 'AgentInputForm.Submit';
+
+function AgentInputFormSubmitRender(
+  { children, className, disabled, ...rest }: AgentInputFormSubmitProps,
+  ref: ForwardedRef<HTMLButtonElement>,
+) {
   const form = useFormContext('AgentInputForm.Submit');
   const isDisabled = form.disabled || disabled === true;
   return (
     <button
+      ref={ref}
       type="submit"
       className={classNames('ack-input-form__submit', className)}
       disabled={isDisabled}

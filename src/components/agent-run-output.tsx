@@ -1,9 +1,9 @@
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { forwardRef, type ComponentPropsWithRef, type ForwardedRef, type ReactNode } from 'react';
 import { activeRunStatuses, type RunStatus } from '../core/run-types.js';
 import { classNames, dataFlag } from './part-helpers.js';
 
 /** Props of {@link AgentRunOutput}. */
-export interface AgentRunOutputProps extends ComponentPropsWithoutRef<'div'> {
+export interface AgentRunOutputProps extends ComponentPropsWithRef<'div'> {
   /** The agent's output so far (`useAgentRunStream().text`), shown as plain text. */
   text: string;
   /**
@@ -33,18 +33,25 @@ export interface AgentRunOutputProps extends ComponentPropsWithoutRef<'div'> {
  * const run = useAgentRunStream();
  * <AgentRunOutput text={run.text} status={run.status} />
  */
-export function AgentRunOutput({
-  text,
-  status = 'idle',
-  label = 'Agent output',
-  placeholder = 'No output yet.',
-  className,
-  style,
-  ...rest
-}: AgentRunOutputProps) {
+export const AgentRunOutput = forwardRef<HTMLDivElement, AgentRunOutputProps>(AgentRunOutputRender);
+AgentRunOutput.displayName = 'AgentRunOutput';
+
+function AgentRunOutputRender(
+  {
+    text,
+    status = 'idle',
+    label = 'Agent output',
+    placeholder = 'No output yet.',
+    className,
+    style,
+    ...rest
+  }: AgentRunOutputProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const empty = text === '';
   return (
     <div
+      ref={ref}
       role="region"
       aria-label={label}
       aria-busy={activeRunStatuses.has(status) ? true : undefined}

@@ -1,10 +1,16 @@
-import { useMemo, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
+import {
+  forwardRef,
+  useMemo,
+  useSyncExternalStore,
+  type ComponentPropsWithRef,
+  type ForwardedRef,
+} from 'react';
 import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
 import type { RunStatus } from '../core/run-types.js';
 import { classNames } from './part-helpers.js';
 
 /** Props of {@link AgentRunStatus}. */
-export interface AgentRunStatusProps extends Omit<ComponentPropsWithoutRef<'p'>, 'children'> {
+export interface AgentRunStatusProps extends Omit<ComponentPropsWithRef<'p'>, 'children'> {
   /** The run's status. */
   status: RunStatus;
   /**
@@ -51,17 +57,25 @@ export interface AgentRunStatusProps extends Omit<ComponentPropsWithoutRef<'p'>,
  * <AgentRunStatus status={run.status} attempt={run.attempt} restarts={run.restarts}
  *   startedAt={run.startedAt} endedAt={run.endedAt} />
  */
-export function AgentRunStatus({
-  status,
-  attempt = 0,
-  restarts = 0,
-  nextAttemptAt,
-  reconnectReason,
-  startedAt,
-  endedAt,
-  className,
-  ...rest
-}: AgentRunStatusProps) {
+export const AgentRunStatus = forwardRef<HTMLParagraphElement, AgentRunStatusProps>(
+  AgentRunStatusRender,
+);
+AgentRunStatus.displayName = 'AgentRunStatus';
+
+function AgentRunStatusRender(
+  {
+    status,
+    attempt = 0,
+    restarts = 0,
+    nextAttemptAt,
+    reconnectReason,
+    startedAt,
+    endedAt,
+    className,
+    ...rest
+  }: AgentRunStatusProps,
+  ref: ForwardedRef<HTMLParagraphElement>,
+) {
   const online = useOnline();
   // Computed once per planned attempt, so the line does not change (and is not re-announced) as
   // time passes.
@@ -74,6 +88,7 @@ export function AgentRunStatus({
   );
   return (
     <p
+      ref={ref}
       role="status"
       className={classNames('ack-run-status', className)}
       data-status={status}

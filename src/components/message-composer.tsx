@@ -1,8 +1,10 @@
 import {
+  forwardRef,
   useId,
   useState,
-  type ComponentPropsWithoutRef,
+  type ComponentPropsWithRef,
   type FormEvent,
+  type ForwardedRef,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
@@ -11,7 +13,7 @@ import { classNames, dataFlag } from './part-helpers.js';
 
 /** Props of {@link MessageComposer}. */
 export interface MessageComposerProps extends Omit<
-  ComponentPropsWithoutRef<'form'>,
+  ComponentPropsWithRef<'form'>,
   'onSubmit' | 'children'
 > {
   /**
@@ -68,18 +70,26 @@ export interface MessageComposerProps extends Omit<
  *   onSend={(messages) => run.start({ agentId, messages })}
  * />
  */
-export function MessageComposer({
-  onSend,
-  disabled = false,
-  label = 'Message',
-  sendLabel = 'Send',
-  placeholder,
-  defaultValue = '',
-  keepAfterSend = false,
-  rows = 3,
-  className,
-  ...rest
-}: MessageComposerProps) {
+export const MessageComposer = forwardRef<HTMLFormElement, MessageComposerProps>(
+  MessageComposerRender,
+);
+MessageComposer.displayName = 'MessageComposer';
+
+function MessageComposerRender(
+  {
+    onSend,
+    disabled = false,
+    label = 'Message',
+    sendLabel = 'Send',
+    placeholder,
+    defaultValue = '',
+    keepAfterSend = false,
+    rows = 3,
+    className,
+    ...rest
+  }: MessageComposerProps,
+  ref: ForwardedRef<HTMLFormElement>,
+) {
   const id = useId();
   const hintId = `${id}hint`;
   const [text, setText] = useState(defaultValue);
@@ -106,6 +116,7 @@ export function MessageComposer({
 
   return (
     <form
+      ref={ref}
       className={classNames('ack-composer', className)}
       data-disabled={dataFlag(disabled)}
       data-empty={dataFlag(blank)}

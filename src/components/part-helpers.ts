@@ -1,4 +1,11 @@
-import { createContext, useContext, type Context } from 'react';
+import {
+  createContext,
+  useContext,
+  useMemo,
+  type Context,
+  type Ref,
+  type RefCallback,
+} from 'react';
 
 /** Joins class names, skipping empty ones: `classNames('ack-x', className)`. */
 export function classNames(...names: (string | false | null | undefined)[]): string | undefined {
@@ -42,3 +49,39 @@ export const visuallyHidden = {
   whiteSpace: 'nowrap',
   border: 0,
 } as const;
+
+/** Sets a ref of any kind; returns what a callback ref returned (React 19 allows a cleanup). */
+function setRef<Element>(ref: Ref<Element> | undefined, value: Element | null): unknown {
+  if (typeof ref === 'function') return ref(value);
+  if (ref !== null && ref !== undefined) (ref as { current: Element | null }).current = value;
+  return undefined;
+}
+
+/**
+ * One callback ref that sets every ref given (callback or object). A callback ref that returns a
+ * cleanup (React 19) gets it called on detach; the others are set to null, on React 18 and 19.
+ */
+export function composeRefs<Element>(...refs: (Ref<Element> | undefined)[]): RefCallback<Element> {
+  return (element) => {
+    const cleanups = refs.map((ref) => {
+      const cleanup = setRef(ref, element);
+      return typeof cleanup === 'function' ? (cleanup as () => void) : undefined;
+    });
+    if (cleanups.every((cleanup) => cleanup === undefined)) return;
+    // Returning a cleanup tells React 19 not to call this ref with null: detach every ref here.
+    return () => {
+      cleanups.forEach((cleanup, index) => {
+        if (cleanup) cleanup();
+        else setRef(refs[index], null);
+      });
+    };
+  };
+}
+
+/** {@link composeRefs} as a hook: the same callback while both refs stay the same. */
+export function useComposedRefs<Element>(
+  first: Ref<Element> | undefined,
+  second: Ref<Element> | undefined,
+): RefCallback<Element> {
+  return useMemo(() => composeRefs(first, second), [first, second]);
+}

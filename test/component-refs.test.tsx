@@ -1,0 +1,265 @@
+import { createRef, StrictMode, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import axe from 'axe-core';
+import {
+  AgentClientProvider,
+  AgentConsole,
+  AgentDetails,
+  AgentErrorMessage,
+  AgentEventLog,
+  AgentInputForm,
+  AgentNetworkError,
+  AgentRunOutput,
+  AgentRunStatus,
+  createAgentClient,
+  formFieldsFromSchema,
+  MessageComposer,
+  type RunEvent,
+} from 'agent-console-kit';
+import { demoAgents } from 'agent-console-kit/testing';
+import { setUpMockServer } from './support/mock-server.js';
+
+const server = setUpMockServer({ agents: demoAgents });
+
+const fields = formFieldsFromSchema({
+  type: 'object',
+  properties: { topic: { type: 'string', title: 'Topic', description: 'What to research' } },
+  required: ['topic'],
+});
+
+function renderStrict(node: ReactNode) {
+  return render(<StrictMode>{node}</StrictMode>);
+}
+
+function event(sequence: number): RunEvent {
+  return {
+    sequence,
+    id: String(sequence),
+    event: 'message',
+    data: '{}',
+    payload: {},
+    kind: 'unknown',
+    parseError: false,
+    invalid: false,
+    text: '',
+    receivedAt: sequence,
+    attempt: 1,
+    restart: false,
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('given a ref on a display part', () => {
+  it('AgentDetails points it at its section', () => {
+    const ref = createRef<HTMLElement>();
+    renderStrict(
+      <AgentDetails ref={ref} agent={{ agent_id: 'a', name: 'Researcher', capabilities: {} }} />,
+    );
+
+    expect(ref.current).toBe(screen.getByRole('region', { name: 'Researcher' }));
+  });
+
+  it('AgentRunOutput points it at its region', () => {
+    const ref = createRef<HTMLDivElement>();
+    renderStrict(<AgentRunOutput ref={ref} text="Hello" />);
+
+    expect(ref.current).toBe(screen.getByRole('region', { name: 'Agent output' }));
+  });
+
+  it('AgentRunStatus points it at its status line', () => {
+    const ref = createRef<HTMLParagraphElement>();
+    renderStrict(<AgentRunStatus ref={ref} status="idle" />);
+
+    expect(ref.current).toBe(screen.getByRole('status'));
+    expect(ref.current).toHaveTextContent('Ready.');
+  });
+
+  it('AgentErrorMessage points it at its alert', () => {
+    const ref = createRef<HTMLDivElement>();
+    const error = new AgentNetworkError('Could not reach the service', { url: 'http://x.test' });
+    renderStrict(<AgentErrorMessage ref={ref} error={error} />);
+
+    expect(ref.current).toBe(screen.getByRole('alert'));
+  });
+
+  it('MessageComposer points it at its form', () => {
+    const ref = createRef<HTMLFormElement>();
+    renderStrict(<MessageComposer ref={ref} aria-label="Ask" onSend={() => {}} />);
+
+    expect(ref.current).toBe(screen.getByRole('form', { name: 'Ask' }));
+  });
+});
+
+describe('given a ref on the event log, whose scroller has a ref of its own', () => {
+  it('points it at the log section, and the scroller still drives the virtual rows', async () => {
+    // jsdom has no layout: the scroller and the rows get a size so the virtual rows render.
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+      return this.getAttribute('role') === 'log' ? 800 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.getAttribute('role') === 'listitem' ? 20 : 0;
+    });
+    const ref = createRef<HTMLElement>();
+    const { container } = renderStrict(
+      <AgentEventLog ref={ref} events={[event(1), event(2), event(3)]} />,
+    );
+
+    expect(ref.current).toBe(screen.getByRole('region', { name: 'Run events' }));
+    const log = screen.getByRole('log', { name: 'Run events' });
+    expect(ref.current?.contains(log)).toBe(true);
+    expect(within(log).getAllByRole('listitem')).toHaveLength(3);
+    expect((await axe.run(container)).violations).toEqual([]);
+  });
+});
+
+describe('given refs on the input form and every part of it', () => {
+  it('points each at its root element; the control keeps focusing the first invalid field', async () => {
+    const formRef = createRef<HTMLFormElement>();
+    const fieldRef = createRef<HTMLDivElement>();
+    const labelRef = createRef<HTMLLabelElement>();
+    const descriptionRef = createRef<HTMLParagraphElement>();
+    const controlRef = createRef<HTMLElement>();
+    const messageRef = createRef<HTMLParagraphElement>();
+    const submitRef = createRef<HTMLButtonElement>();
+    const onSubmit = vi.fn();
+    const { container } = renderStrict(
+      <AgentInputForm ref={formRef} aria-label="Research" fields={fields} onSubmit={onSubmit}>
+        <AgentInputForm.Field ref={fieldRef} name="topic">
+          <AgentInputForm.Label ref={labelRef} />
+          <AgentInputForm.Description ref={descriptionRef} />
+          <AgentInputForm.Control ref={controlRef} />
+          <AgentInputForm.Message ref={messageRef} />
+        </AgentInputForm.Field>
+        <AgentInputForm.Submit ref={submitRef} />
+      </AgentInputForm>,
+    );
+
+    const control = screen.getByRole('textbox', { name: /^Topic/ });
+    expect(formRef.current).toBe(screen.getByRole('form', { name: 'Research' }));
+    expect(controlRef.current).toBe(control);
+    expect(labelRef.current).toBe((control as HTMLInputElement).labels?.[0]);
+    expect(descriptionRef.current).toBe(screen.getByText('What to research'));
+    expect(submitRef.current).toBe(screen.getByRole('button', { name: 'Run' }));
+    expect(fieldRef.current).toBe(control.parentElement?.closest('[data-kind]'));
+    expect(messageRef.current).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(messageRef.current).toBe(screen.getByText('Topic is required.'));
+    expect(fieldRef.current).toHaveAttribute('data-invalid');
+    expect(control).toHaveFocus();
+    expect((await axe.run(container)).violations).toEqual([]);
+  });
+
+  it('gives a callback ref on the control the element, and null once it unmounts', () => {
+    const seen: (HTMLElement | null)[] = [];
+    const { unmount } = renderStrict(
+      <AgentInputForm fields={fields} onSubmit={() => {}}>
+        <AgentInputForm.Field name="topic">
+          <AgentInputForm.Label />
+          <AgentInputForm.Control ref={(element) => void seen.push(element)} />
+        </AgentInputForm.Field>
+      </AgentInputForm>,
+    );
+
+    const control = screen.getByRole('textbox', { name: /^Topic/ });
+    expect(seen.at(-1)).toBe(control);
+    expect(seen.filter((element) => element !== null && element !== control)).toEqual([]);
+
+    unmount();
+
+    expect(seen.at(-1)).toBeNull();
+  });
+
+  it('calls the cleanup a callback ref on the control returns (React 19) once per attach', () => {
+    const attached: HTMLElement[] = [];
+    let cleanups = 0;
+    const { unmount } = renderStrict(
+      <AgentInputForm fields={fields} onSubmit={() => {}}>
+        <AgentInputForm.Field name="topic">
+          <AgentInputForm.Label />
+          <AgentInputForm.Control
+            ref={(element) => {
+              if (element) attached.push(element);
+              return () => {
+                cleanups += 1;
+              };
+            }}
+          />
+        </AgentInputForm.Field>
+      </AgentInputForm>,
+    );
+
+    expect(attached.at(-1)).toBe(screen.getByRole('textbox', { name: /^Topic/ }));
+    expect(cleanups).toBe(attached.length - 1);
+
+    unmount();
+
+    expect(cleanups).toBe(attached.length);
+  });
+});
+
+describe('given a ref on the console', () => {
+  it('points it at the console section once the agent has loaded', async () => {
+    const ref = createRef<HTMLElement>();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = createAgentClient({ baseUrl: server.url });
+    renderStrict(
+      <QueryClientProvider client={queryClient}>
+        <AgentClientProvider client={client}>
+          <AgentConsole ref={ref} agentId="chat-agent" />
+        </AgentClientProvider>
+      </QueryClientProvider>,
+    );
+
+    const console = await screen.findByRole('region', { name: 'Agent console: Helpdesk chat' });
+
+    expect(ref.current).toBe(console);
+  });
+});
+
+describe('given the parts', () => {
+  it('keep readable display names', () => {
+    expect(
+      [
+        AgentConsole,
+        AgentDetails,
+        AgentErrorMessage,
+        AgentEventLog,
+        AgentInputForm,
+        AgentInputForm.Field,
+        AgentInputForm.Label,
+        AgentInputForm.Control,
+        AgentInputForm.Description,
+        AgentInputForm.Message,
+        AgentInputForm.Submit,
+        AgentRunOutput,
+        AgentRunStatus,
+        MessageComposer,
+      ].map((part) => part.displayName),
+    ).toEqual([
+      'AgentConsole',
+      'AgentDetails',
+      'AgentErrorMessage',
+      'AgentEventLog',
+      'AgentInputForm',
+      'AgentInputForm.Field',
+      'AgentInputForm.Label',
+      'AgentInputForm.Control',
+      'AgentInputForm.Description',
+      'AgentInputForm.Message',
+      'AgentInputForm.Submit',
+      'AgentRunOutput',
+      'AgentRunStatus',
+      'MessageComposer',
+    ]);
+  });
+});
