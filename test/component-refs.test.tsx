@@ -1,4 +1,4 @@
-import { createRef, StrictMode, type ReactNode } from 'react';
+import { createRef, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -16,6 +16,20 @@ import {
   createAgentClient,
   formFieldsFromSchema,
   MessageComposer,
+  type AgentConsoleProps,
+  type AgentDetailsProps,
+  type AgentErrorMessageProps,
+  type AgentEventLogProps,
+  type AgentInputFormControlProps,
+  type AgentInputFormDescriptionProps,
+  type AgentInputFormFieldProps,
+  type AgentInputFormLabelProps,
+  type AgentInputFormMessageProps,
+  type AgentInputFormProps,
+  type AgentInputFormSubmitProps,
+  type AgentRunOutputProps,
+  type AgentRunStatusProps,
+  type MessageComposerProps,
   type RunEvent,
 } from 'agent-console-kit';
 import { demoAgents } from 'agent-console-kit/testing';
@@ -263,3 +277,38 @@ describe('given the parts', () => {
     ]);
   });
 });
+
+// Each props type is exactly what its part takes, ref included, so a part can stand in wherever its
+// props type is asked for (e.g. `AgentConsole`'s `components`), with React 18's types and 19's.
+const partsTakeTheirPropsTypes: [
+  ComponentType<AgentConsoleProps>,
+  ComponentType<AgentDetailsProps>,
+  ComponentType<AgentErrorMessageProps>,
+  ComponentType<AgentEventLogProps>,
+  ComponentType<AgentInputFormProps>,
+  ComponentType<AgentInputFormFieldProps>,
+  ComponentType<AgentInputFormLabelProps>,
+  ComponentType<AgentInputFormControlProps>,
+  ComponentType<AgentInputFormDescriptionProps>,
+  ComponentType<AgentInputFormMessageProps>,
+  ComponentType<AgentInputFormSubmitProps>,
+  ComponentType<AgentRunOutputProps>,
+  ComponentType<AgentRunStatusProps>,
+  ComponentType<MessageComposerProps>,
+] = [
+  AgentConsole,
+  AgentDetails,
+  AgentErrorMessage,
+  AgentEventLog,
+  AgentInputForm,
+  AgentInputForm.Field,
+  AgentInputForm.Label,
+  AgentInputForm.Control,
+  AgentInputForm.Description,
+  AgentInputForm.Message,
+  AgentInputForm.Submit,
+  AgentRunOutput,
+  AgentRunStatus,
+  MessageComposer,
+];
+void partsTakeTheirPropsTypes;

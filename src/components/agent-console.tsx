@@ -4,9 +4,10 @@ import {
   useMemo,
   useRef,
   useState,
-  type ComponentPropsWithRef,
+  type ComponentPropsWithoutRef,
   type ComponentType,
   type ForwardedRef,
+  type RefAttributes,
 } from 'react';
 import { AgentHttpError, AgentInputError } from '../core/errors.js';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
@@ -47,7 +48,8 @@ export interface AgentConsoleComponents {
 }
 
 /** Props of {@link AgentConsole}. */
-export interface AgentConsoleProps extends Omit<ComponentPropsWithRef<'section'>, 'children'> {
+export interface AgentConsoleProps
+  extends Omit<ComponentPropsWithoutRef<'section'>, 'children'>, RefAttributes<HTMLElement> {
   /** The agent to show and run. */
   agentId: string;
   /**

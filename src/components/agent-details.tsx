@@ -1,8 +1,15 @@
-import { forwardRef, useId, type ComponentPropsWithRef, type ForwardedRef } from 'react';
+import {
+  forwardRef,
+  useId,
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  type RefAttributes,
+} from 'react';
 import type { Agent } from '../core/schemas.js';
 
 /** Props of {@link AgentDetails}. */
-export interface AgentDetailsProps extends ComponentPropsWithRef<'section'> {
+export interface AgentDetailsProps
+  extends ComponentPropsWithoutRef<'section'>, RefAttributes<HTMLElement> {
   /** The agent record, e.g. `useAgent(id).data`. */
   agent: Agent;
   /**

@@ -1,4 +1,10 @@
-import { forwardRef, type ComponentPropsWithRef, type ForwardedRef, type ReactNode } from 'react';
+import {
+  forwardRef,
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  type ReactNode,
+  type RefAttributes,
+} from 'react';
 import {
   AgentHttpError,
   AgentInputError,
@@ -203,7 +209,8 @@ function toolNames(error: AgentHttpError): string[] {
 }
 
 /** Props of {@link AgentErrorMessage}. */
-export interface AgentErrorMessageProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
+export interface AgentErrorMessageProps
+  extends Omit<ComponentPropsWithoutRef<'div'>, 'children'>, RefAttributes<HTMLDivElement> {
   /** The error to explain. */
   error: AgentError;
   /**

@@ -9,9 +9,10 @@ import {
   useMemo,
   useRef,
   useState,
-  type ComponentPropsWithRef,
+  type ComponentPropsWithoutRef,
   type FocusEvent,
   type ForwardedRef,
+  type RefAttributes,
   type UIEvent,
 } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
@@ -27,7 +28,8 @@ import {
 import { classNames, dataFlag, visuallyHidden } from './part-helpers.js';
 
 /** Props of {@link AgentEventLog}. */
-export interface AgentEventLogProps extends Omit<ComponentPropsWithRef<'section'>, 'children'> {
+export interface AgentEventLogProps
+  extends Omit<ComponentPropsWithoutRef<'section'>, 'children'>, RefAttributes<HTMLElement> {
   /** The run's events (`useAgentRunStream().events`), oldest first. */
   events: readonly RunEvent[];
   /**

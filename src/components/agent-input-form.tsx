@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
   type ChangeEvent,
-  type ComponentPropsWithRef,
+  type ComponentPropsWithoutRef,
   type FormEvent,
   type ForwardedRef,
   type HTMLAttributes,
@@ -27,10 +27,10 @@ import {
 import { classNames, createPartContext, dataFlag, useComposedRefs } from './part-helpers.js';
 
 /** Props of {@link AgentInputForm} (also `AgentInputForm.Root`). */
-export interface AgentInputFormProps extends Omit<
-  ComponentPropsWithRef<'form'>,
-  'onSubmit' | 'children' | 'defaultValue'
-> {
+export interface AgentInputFormProps
+  extends
+    Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'children' | 'defaultValue'>,
+    RefAttributes<HTMLFormElement> {
   /**
    * The form's fields. Give either `fields` or `inputSchema`; `fields` wins when both are given.
    * @default formFieldsFromSchema(inputSchema)
@@ -299,7 +299,8 @@ function AgentInputFormRootRender(
 }
 
 /** Props of {@link AgentInputFormField}. */
-export interface AgentInputFormFieldProps extends ComponentPropsWithRef<'div'> {
+export interface AgentInputFormFieldProps
+  extends ComponentPropsWithoutRef<'div'>, RefAttributes<HTMLDivElement> {
   /** The name of the field (its key in `input_schema.properties`). */
   name: string;
   /**
@@ -387,7 +388,8 @@ function AgentInputFormFieldRender(
 }
 
 /** Props of {@link AgentInputFormLabel}. */
-export interface AgentInputFormLabelProps extends ComponentPropsWithRef<'label'> {
+export interface AgentInputFormLabelProps
+  extends ComponentPropsWithoutRef<'label'>, RefAttributes<HTMLLabelElement> {
   /**
    * The label text.
    * @default the field's `title`, else its name
@@ -432,7 +434,8 @@ function AgentInputFormLabelRender(
 }
 
 /** Props of {@link AgentInputFormDescription}. */
-export interface AgentInputFormDescriptionProps extends ComponentPropsWithRef<'p'> {
+export interface AgentInputFormDescriptionProps
+  extends ComponentPropsWithoutRef<'p'>, RefAttributes<HTMLParagraphElement> {
   /**
    * The description text.
    * @default the field's `description` (nothing is rendered without one)
@@ -478,7 +481,8 @@ function AgentInputFormDescriptionRender(
 }
 
 /** Props of {@link AgentInputFormMessage}. */
-export interface AgentInputFormMessageProps extends ComponentPropsWithRef<'p'> {
+export interface AgentInputFormMessageProps
+  extends ComponentPropsWithoutRef<'p'>, RefAttributes<HTMLParagraphElement> {
   /**
    * Replaces the validation message's text (shown only while the field is invalid).
    * @default the validation message
@@ -656,7 +660,8 @@ function AgentInputFormControlRender(
 }
 
 /** Props of {@link AgentInputFormSubmit}. */
-export interface AgentInputFormSubmitProps extends ComponentPropsWithRef<'button'> {
+export interface AgentInputFormSubmitProps
+  extends ComponentPropsWithoutRef<'button'>, RefAttributes<HTMLButtonElement> {
   /**
    * The button's label.
    * @default the form's `submitLabel` ('Run')

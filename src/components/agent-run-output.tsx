@@ -1,9 +1,16 @@
-import { forwardRef, type ComponentPropsWithRef, type ForwardedRef, type ReactNode } from 'react';
+import {
+  forwardRef,
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  type ReactNode,
+  type RefAttributes,
+} from 'react';
 import { activeRunStatuses, type RunStatus } from '../core/run-types.js';
 import { classNames, dataFlag } from './part-helpers.js';
 
 /** Props of {@link AgentRunOutput}. */
-export interface AgentRunOutputProps extends ComponentPropsWithRef<'div'> {
+export interface AgentRunOutputProps
+  extends ComponentPropsWithoutRef<'div'>, RefAttributes<HTMLDivElement> {
   /** The agent's output so far (`useAgentRunStream().text`), shown as plain text. */
   text: string;
   /**

@@ -2,15 +2,17 @@ import {
   forwardRef,
   useMemo,
   useSyncExternalStore,
-  type ComponentPropsWithRef,
+  type ComponentPropsWithoutRef,
   type ForwardedRef,
+  type RefAttributes,
 } from 'react';
 import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
 import type { RunStatus } from '../core/run-types.js';
 import { classNames } from './part-helpers.js';
 
 /** Props of {@link AgentRunStatus}. */
-export interface AgentRunStatusProps extends Omit<ComponentPropsWithRef<'p'>, 'children'> {
+export interface AgentRunStatusProps
+  extends Omit<ComponentPropsWithoutRef<'p'>, 'children'>, RefAttributes<HTMLParagraphElement> {
   /** The run's status. */
   status: RunStatus;
   /**

@@ -2,20 +2,21 @@ import {
   forwardRef,
   useId,
   useState,
-  type ComponentPropsWithRef,
+  type ComponentPropsWithoutRef,
   type FormEvent,
   type ForwardedRef,
   type KeyboardEvent,
   type ReactNode,
+  type RefAttributes,
 } from 'react';
 import type { AgentMessage } from '../core/schemas.js';
 import { classNames, dataFlag } from './part-helpers.js';
 
 /** Props of {@link MessageComposer}. */
-export interface MessageComposerProps extends Omit<
-  ComponentPropsWithRef<'form'>,
-  'onSubmit' | 'children'
-> {
+export interface MessageComposerProps
+  extends
+    Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'children'>,
+    RefAttributes<HTMLFormElement> {
   /**
    * Called with `[{ role: 'USER', content: [{ type: 'text', text }] }]` when the person sends a
    * message (Enter, or the send button). The text is trimmed; a blank one is never sent.
