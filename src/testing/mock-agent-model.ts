@@ -28,8 +28,8 @@ interface Injection extends MockInjectedResponse {
   remaining: number;
 }
 
-/** A run request that passed validation, as a scenario sees it. */
-export interface MockRunRequest {
+/** A run request that passed validation (the service's view; not a public type). */
+export interface MockRunContext {
   api: MockApiGeneration;
   agentId: string;
   /** The parsed body (legacy `{agent_id, input?, messages?}`, platform `{input?, messages?, …}`). */
@@ -43,7 +43,7 @@ export interface MockRunRequest {
  */
 export function resolveRunEvents(
   definition: MockAgentDefinition,
-  run: MockRunRequest,
+  run: MockRunContext,
 ): MockStreamItem[] {
   const events = definition.run?.events ?? defaultEvents(definition);
   return events.filter((item) => item.api === undefined || item.api === run.api);
