@@ -64,7 +64,9 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^agent-console-kit$/, replacement: fromRoot('./src/index.ts') },
+      { find: /^agent-console-kit\/core$/, replacement: fromRoot('./src/core/index.ts') },
       { find: /^agent-console-kit\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
+      { find: /^agent-console-kit\/testing\/msw$/, replacement: fromRoot('./src/testing/msw.ts') },
       { find: /^agent-console-kit\/styles\.css$/, replacement: fromRoot('./src/styles.css') },
     ],
   },

@@ -6,10 +6,10 @@ import {
   demoAgents,
   manyEvents,
   messagePayload,
-  mockAgentHandlers,
   runFailedEvent,
   textEvents,
 } from '../src/testing/index.js';
+import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import type {
   MockAgentDefinition,
   MockAgentServer,

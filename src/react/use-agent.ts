@@ -7,7 +7,7 @@ import {
   agentSchemasQueryOptions,
   type AgentQueryKey,
   type AgentSchemasQueryKey,
-} from './agent-queries.js';
+} from '../core/agent-queries.js';
 
 /** Query options a caller may set on {@link useAgent} / {@link useAgentSchemas}. */
 export type AgentQueryOverrides<Data, Key extends readonly unknown[]> = Omit<
