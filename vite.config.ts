@@ -49,6 +49,12 @@ const stylesheet: Plugin = {
       fileName: 'styles.css',
       source: readFileSync(fromRoot('./src/styles.css'), 'utf8'),
     });
+    // Its types: `import 'agent-console-kit/styles.css'` type-checks outside Vite too.
+    this.emitFile({
+      type: 'asset',
+      fileName: 'styles.css.d.ts',
+      source: '// The stylesheet: imported for its side effect only.\nexport {};\n',
+    });
   },
 };
 
@@ -72,14 +78,28 @@ export default defineConfig({
   },
   build: {
     lib: {
-      entry: { index: fromRoot('./src/index.ts'), testing: fromRoot('./src/testing/index.ts') },
+      // Each entry beside its .d.ts (dist/core/index.js + dist/core/index.d.ts); code used by
+      // several entries goes to shared chunks, so the main entry does not carry a copy of core.
+      entry: {
+        index: fromRoot('./src/index.ts'),
+        'core/index': fromRoot('./src/core/index.ts'),
+        'testing/index': fromRoot('./src/testing/index.ts'),
+        'testing/msw': fromRoot('./src/testing/msw.ts'),
+      },
       formats: ['es'],
+      fileName: (_format, entryName) => `${entryName}.js`,
     },
     sourcemap: true,
     copyPublicDir: false,
     rolldownOptions: {
       external: (id) =>
         id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        // Only the main entry is a client module (hooks and components). A shared chunk must not
+        // say 'use client': core and testing import it in server code.
+        banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),
+      },
     },
   },
   test: {

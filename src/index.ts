@@ -9,7 +9,14 @@ export {
   useAgentClient,
   type AgentClientProviderProps,
 } from './react/agent-client-provider.js';
-export { useAgent, useAgentSchemas, type AgentQueryOverrides } from './react/use-agent.js';
+export {
+  useAgent,
+  useAgentSchemas,
+  useSuspenseAgent,
+  useSuspenseAgentSchemas,
+  type AgentQueryOverrides,
+  type AgentSuspenseQueryOverrides,
+} from './react/use-agent.js';
 export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';
 export {
   useAgentRunStream,
