@@ -1,4 +1,4 @@
-import { Component, StrictMode, Suspense, type ReactNode } from 'react';
+import { Component, StrictMode, Suspense, useState, type ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -49,7 +49,9 @@ class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
 }
 
 function Wrapper({ children }: { children: ReactNode }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  );
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
