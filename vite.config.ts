@@ -117,7 +117,11 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.{ts,tsx}'],
+          exclude: [
+            'test/**/*.browser.test.{ts,tsx}',
+            'test/**/*.node.test.{ts,tsx}',
+            'test/**/*.package.test.{ts,tsx}',
+          ],
           setupFiles: ['./test/setup.ts'],
         },
       },
@@ -127,6 +131,16 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.node.test.{ts,tsx}'],
+        },
+      },
+      {
+        // The packed tarball in consumer folders: entries in plain Node, types under strict tsc.
+        extends: true,
+        test: {
+          name: 'package',
+          environment: 'node',
+          include: ['test/**/*.package.test.ts'],
+          globalSetup: ['./test/package/global-setup.ts'],
         },
       },
       {

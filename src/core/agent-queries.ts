@@ -33,8 +33,8 @@ export interface AgentQueryOptions<Data, Key extends readonly unknown[]> {
   queryFn: QueryFunction<Data, Key>;
   /** False while the agent id is undefined or blank. */
   enabled: boolean;
-  retry: (failureCount: number, error: unknown) => boolean;
-  retryDelay: (failureCount: number, error: unknown) => number;
+  retry: (failureCount: number, error: AgentError) => boolean;
+  retryDelay: (failureCount: number, error: AgentError) => number;
 }
 
 const maxRetries = 3;
