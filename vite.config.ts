@@ -10,10 +10,13 @@ import packageJson from './package.json' with { type: 'json' };
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Debian's chromium: Playwright cannot download its own browser on these machines.
+import { findChromium } from './scripts/find-chromium.mjs';
+
+// CHROMIUM_PATH, the system's Chromium or Playwright's own (`npm test` installs one first where
+// none exists: scripts/find-chromium.mjs).
 const chromium = playwright({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findChromium()?.path ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
       '--disable-gpu',
