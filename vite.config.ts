@@ -133,7 +133,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/**/*.node.test.{ts,tsx}'],
+          // The RunStream tests run here too: in plain Node they go through the fetch transport
+          // (in the unit project, jsdom, through fetch-event-source).
+          include: ['test/**/*.node.test.{ts,tsx}', 'test/run-stream*.test.ts'],
         },
       },
       {
