@@ -47,7 +47,10 @@ export const fetchSseTransport: SseTransport = async (options) => {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) {
+        frames.end();
+        break;
+      }
       attempt.touch();
       frames.feed(value);
       if (handlerError !== undefined) break;
@@ -77,7 +80,7 @@ export const fetchSseTransport: SseTransport = async (options) => {
 function createFrameReader(
   options: SseConnectOptions,
   onHandlerError: (error: unknown) => void,
-): { feed(text: string): void } {
+): { feed(text: string): void; end(): void } {
   let failed = false;
   const guard = (callback: () => void) => {
     if (failed) return;
@@ -104,7 +107,8 @@ function createFrameReader(
     onRetry: (retryMs) => guard(() => options.onRetry?.(retryMs)),
   });
 
-  let pending = '';
+  // The unfinished line, in parts: a long line that comes in many chunks is joined once.
+  const pending: string[] = [];
   let firstChunk = true;
   let frameHasData = false;
   let frameId: string | undefined;
@@ -131,18 +135,29 @@ function createFrameReader(
   return {
     feed(chunk) {
       // A byte order mark opens the stream only (eventsource-parser drops it there too).
-      let input = pending + (firstChunk && chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk);
+      const text = firstChunk && chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk;
       firstChunk = false;
+      if (!/[\r\n]/.test(text)) {
+        pending.push(text);
+        return;
+      }
+      let input = pending.join('') + text;
+      pending.length = 0;
       // A CR at the very end may be the first half of a CRLF: wait for the next chunk.
       const heldCarriageReturn = input.endsWith('\r');
       if (heldCarriageReturn) input = input.slice(0, -1);
       const lines = input.split(/\r\n|\r|\n/);
       const last = lines.pop() ?? '';
-      pending = heldCarriageReturn ? `${last}\r` : last;
+      pending.push(heldCarriageReturn ? `${last}\r` : last);
       for (const each of lines) {
         if (failed) return;
         line(each);
       }
+    },
+    end() {
+      // The stream ended after a CR: it ended that line (no LF can follow any more).
+      const rest = pending.join('');
+      if (rest.endsWith('\r') && !failed) line(rest.slice(0, -1));
     },
   };
 }

@@ -47,6 +47,7 @@ export function describeSseTransportFaults(transport: SseTransport): void {
         }),
         agent('id-between', { events: [{ text: 'a' }, { raw: 'id: 9\n\n' }, { text: 'b' }] }),
         agent('crlf', { events: textEvents('carriage return line feed'), lineEnding: '\r\n' }),
+        agent('cr-at-end', { events: [{ raw: 'id: 1\rdata: {"last":true}\r\r' }] }),
         agent('bytes', { events: textEvents(multiByteText), chunkSize: 1 }),
         agent('drops', { events: textEvents('a b c d'), dropAfter: 2 }),
         agent('half-open', { events: textEvents('a b c d'), halfOpenAfter: 1 }),
@@ -133,6 +134,15 @@ export function describeSseTransportFaults(transport: SseTransport): void {
       expect(messages.map((message) => message.id)).toEqual(['1', '2', '3', '4']);
       expect(messages.every((message) => !message.data.includes('\r'))).toBe(true);
       expect(messages.map((message) => message.data).join('')).toContain('carriage');
+    });
+  });
+
+  describe('given a stream whose last frame ends with a bare CR', () => {
+    it('delivers that frame (no LF can follow once the stream ended)', async () => {
+      const { messages, result } = await connect('cr-at-end');
+      await result;
+
+      expect(messages).toEqual([{ id: '1', event: 'message', data: '{"last":true}' }]);
     });
   });
 
