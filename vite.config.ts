@@ -10,10 +10,13 @@ import packageJson from './package.json' with { type: 'json' };
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Debian's chromium: Playwright cannot download its own browser on these machines.
+import { findChromium } from './scripts/find-chromium.mjs';
+
+// CHROMIUM_PATH, the system's Chromium or Playwright's own (`npm test` installs one first where
+// none exists: scripts/find-chromium.mjs).
 const chromium = playwright({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findChromium()?.path ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -49,6 +52,12 @@ const stylesheet: Plugin = {
       fileName: 'styles.css',
       source: readFileSync(fromRoot('./src/styles.css'), 'utf8'),
     });
+    // Its types: `import 'agent-console-kit/styles.css'` type-checks outside Vite too.
+    this.emitFile({
+      type: 'asset',
+      fileName: 'styles.css.d.ts',
+      source: '// The stylesheet: imported for its side effect only.\nexport {};\n',
+    });
   },
 };
 
@@ -64,20 +73,36 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^agent-console-kit$/, replacement: fromRoot('./src/index.ts') },
+      { find: /^agent-console-kit\/core$/, replacement: fromRoot('./src/core/index.ts') },
       { find: /^agent-console-kit\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
+      { find: /^agent-console-kit\/testing\/msw$/, replacement: fromRoot('./src/testing/msw.ts') },
       { find: /^agent-console-kit\/styles\.css$/, replacement: fromRoot('./src/styles.css') },
     ],
   },
   build: {
     lib: {
-      entry: { index: fromRoot('./src/index.ts'), testing: fromRoot('./src/testing/index.ts') },
+      // Each entry beside its .d.ts (dist/core/index.js + dist/core/index.d.ts); code used by
+      // several entries goes to shared chunks, so the main entry does not carry a copy of core.
+      entry: {
+        index: fromRoot('./src/index.ts'),
+        'core/index': fromRoot('./src/core/index.ts'),
+        'testing/index': fromRoot('./src/testing/index.ts'),
+        'testing/msw': fromRoot('./src/testing/msw.ts'),
+      },
       formats: ['es'],
+      fileName: (_format, entryName) => `${entryName}.js`,
     },
     sourcemap: true,
     copyPublicDir: false,
     rolldownOptions: {
       external: (id) =>
         id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        // Only the main entry is a client module (hooks and components). A shared chunk must not
+        // say 'use client': core and testing import it in server code.
+        banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),
+      },
     },
   },
   test: {
@@ -95,7 +120,11 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.{ts,tsx}'],
+          exclude: [
+            'test/**/*.browser.test.{ts,tsx}',
+            'test/**/*.node.test.{ts,tsx}',
+            'test/**/*.package.test.{ts,tsx}',
+          ],
           setupFiles: ['./test/setup.ts'],
         },
       },
@@ -104,7 +133,19 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/**/*.node.test.{ts,tsx}'],
+          // The RunStream tests run here too: in plain Node they go through the fetch transport
+          // (in the unit project, jsdom, through fetch-event-source).
+          include: ['test/**/*.node.test.{ts,tsx}', 'test/run-stream*.test.ts'],
+        },
+      },
+      {
+        // The packed tarball in consumer folders: entries in plain Node, types under strict tsc.
+        extends: true,
+        test: {
+          name: 'package',
+          environment: 'node',
+          include: ['test/**/*.package.test.ts'],
+          globalSetup: ['./test/package/global-setup.ts'],
         },
       },
       {

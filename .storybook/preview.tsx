@@ -3,7 +3,8 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AgentClientProvider, createAgentClient, type AgentApi } from 'agent-console-kit';
-import { createMockAgentService, demoAgents, mockAgentHandlers } from 'agent-console-kit/testing';
+import { createMockAgentService, demoAgents } from 'agent-console-kit/testing';
+import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 
 /**
  * With STORYBOOK_AGENT_BASE_URL set, the stories talk to that deployment instead of the embedded

@@ -1,90 +1,23 @@
-export {
-  createAgentClient,
-  type AgentApi,
-  type AgentClient,
-  type AgentClientOptions,
-  type AgentRunRequest,
-  type DeprecationNotice,
-  type Lazy,
-  type PreparedRequest,
-  type RequestOptions,
-} from './core/agent-client.js';
-export {
-  AgentError,
-  AgentHttpError,
-  AgentInputError,
-  AgentNetworkError,
-  AgentValidationError,
-  isAgentError,
-  parseRetryAfter,
-  type AgentErrorKind,
-  type AgentFieldError,
-  type AgentValidationIssue,
-} from './core/errors.js';
-export type {
-  Agent,
-  AgentCapabilities,
-  AgentMessage,
-  AgentSchemas,
-  MessageEventPayload,
-  ProblemDetail,
-  ToolAuthorizationBody,
-} from './core/schemas.js';
+/**
+ * `agent-console-kit`: the hooks and components (client components: the built file starts with
+ * `'use client'`), and everything of `agent-console-kit/core` again, so one import serves an app.
+ * Server code imports `agent-console-kit/core` instead.
+ */
+export * from './core/index.js';
 export {
   AgentClientProvider,
   useAgentClient,
   type AgentClientProviderProps,
 } from './react/agent-client-provider.js';
 export {
-  agentKeys,
-  agentQueryOptions,
-  agentSchemasQueryOptions,
-  agentQueryRetryDelay,
-  shouldRetryAgentQuery,
-  type AgentQueryKey,
-  type AgentSchemasQueryKey,
-} from './react/agent-queries.js';
-export { useAgent, useAgentSchemas, type AgentQueryOverrides } from './react/use-agent.js';
+  useAgent,
+  useAgentSchemas,
+  useSuspenseAgent,
+  useSuspenseAgentSchemas,
+  type AgentQueryOverrides,
+  type AgentSuspenseQueryOverrides,
+} from './react/use-agent.js';
 export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';
-export {
-  assertCompleteInput,
-  buildRunInput,
-  findMissingFields,
-  formFieldsFromSchema,
-  isEmptyValue,
-  type FormField,
-  type FormFieldKind,
-} from './core/input-form.js';
-export {
-  activeRunStatuses,
-  terminalRunStatuses,
-  type RunEvent,
-  type RunEventKind,
-  type RunSnapshot,
-  type RunStatus,
-} from './core/run-types.js';
-export {
-  RunStream,
-  createRunStream,
-  initialRunSnapshot,
-  type RunStartRequest,
-  type RunStreamCallbacks,
-  type RunStreamOptions,
-  type RunStreamReconnectOptions,
-} from './core/run-stream.js';
-export {
-  fetchEventSourceTransport,
-  type SseAttemptResult,
-  type SseConnectOptions,
-  type SseMessage,
-  type SseTransport,
-} from './core/sse-transport.js';
-export {
-  backoffDelay,
-  type BackoffHints,
-  type BackoffJitter,
-  type BackoffPolicy,
-} from './core/backoff.js';
 export {
   useAgentRunStream,
   type UseAgentRunStreamOptions,

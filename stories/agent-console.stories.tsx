@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit';
-import { createMockAgentService, mockAgentHandlers, textEvents } from 'agent-console-kit/testing';
+import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
+import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';
 
 const meta = {

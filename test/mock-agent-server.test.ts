@@ -6,11 +6,11 @@ import {
   demoAgents,
   manyEvents,
   messagePayload,
-  mockAgentHandlers,
   runFailedEvent,
   textEvents,
 } from 'agent-console-kit/testing';
 import type { MockAgentDefinition, MockRunScenario } from 'agent-console-kit/testing';
+import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import { setUpMockServer } from './support/mock-server.js';
 
 // ---------- small SSE reader used by the tests ----------

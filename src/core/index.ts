@@ -1,9 +1,91 @@
-export * from './agent-client.js';
-export * from './errors.js';
-export * from './schemas.js';
-export * from './input-form.js';
-export * from './run-types.js';
-export * from './backoff.js';
-export * from './notify-scheduler.js';
-export * from './sse-transport.js';
-export * from './run-stream.js';
+/**
+ * `agent-console-kit/core`: the client, the run stream and their types, with no React. Safe to
+ * import in server code (route handlers, React Server Components, scripts) and in any runtime with
+ * `fetch` (Node 20+, Deno, Bun, workers). A deliberate list: internals stay out.
+ */
+export {
+  createAgentClient,
+  type AgentApi,
+  type AgentClient,
+  type AgentClientOptions,
+  type AgentRunRequest,
+  type DeprecationNotice,
+  type Lazy,
+  type PreparedRequest,
+  type RequestOptions,
+} from './agent-client.js';
+export {
+  AgentError,
+  AgentHttpError,
+  AgentInputError,
+  AgentNetworkError,
+  AgentValidationError,
+  isAgentError,
+  parseRetryAfter,
+  type AgentErrorKind,
+  type AgentFieldError,
+  type AgentHttpErrorInit,
+  type AgentValidationIssue,
+} from './errors.js';
+export type {
+  Agent,
+  AgentCapabilities,
+  AgentMessage,
+  AgentSchemas,
+  MessageEventPayload,
+  ProblemDetail,
+  ToolAuthorizationBody,
+} from './schemas.js';
+export {
+  assertCompleteInput,
+  buildRunInput,
+  findMissingFields,
+  formFieldsFromSchema,
+  isEmptyValue,
+  type FormField,
+  type FormFieldKind,
+} from './input-form.js';
+export {
+  activeRunStatuses,
+  terminalRunStatuses,
+  type RunEvent,
+  type RunEventKind,
+  type RunSnapshot,
+  type RunStatus,
+} from './run-types.js';
+export {
+  RunStream,
+  createRunStream,
+  initialRunSnapshot,
+  type RunStartRequest,
+  type RunStreamCallbacks,
+  type RunStreamOptions,
+  type RunStreamReconnectOptions,
+} from './run-stream.js';
+export {
+  defaultSseTransport,
+  fetchEventSourceTransport,
+  type SseAttemptResult,
+  type SseConnectOptions,
+  type SseMessage,
+  type SseTransport,
+} from './sse-transport.js';
+export { fetchSseTransport } from './fetch-sse-transport.js';
+export {
+  backoffDelay,
+  type BackoffHints,
+  type BackoffJitter,
+  type BackoffPolicy,
+} from './backoff.js';
+// Query options and keys for TanStack Query: plain objects (only its types are used), so a server
+// prefetches with them.
+export {
+  agentKeys,
+  agentQueryOptions,
+  agentSchemasQueryOptions,
+  agentQueryRetryDelay,
+  shouldRetryAgentQuery,
+  type AgentQueryKey,
+  type AgentQueryOptions,
+  type AgentSchemasQueryKey,
+} from './agent-queries.js';

@@ -12,7 +12,7 @@ import { assertCompleteInput, type FormField } from './input-form.js';
 import { createNotifyScheduler, type NotifyScheduler } from './notify-scheduler.js';
 import type { RunEvent, RunEventKind, RunSnapshot, RunStatus } from './run-types.js';
 import { messageEventPayloadSchema, runFailedPayloadSchema } from './schemas.js';
-import { fetchEventSourceTransport, type SseMessage, type SseTransport } from './sse-transport.js';
+import { defaultSseTransport, type SseMessage, type SseTransport } from './sse-transport.js';
 
 /** The reconnect policy of a {@link RunStream}. */
 export interface RunStreamReconnectOptions {
@@ -91,7 +91,7 @@ export interface RunStreamOptions extends RunStreamCallbacks {
   idleTimeoutMs?: number;
   /**
    * The SSE transport.
-   * @default fetchEventSourceTransport
+   * @default defaultSseTransport (fetch-event-source in a browser, fetch + eventsource-parser elsewhere)
    */
   transport?: SseTransport;
   /**
@@ -313,7 +313,7 @@ export class RunStream {
       maxDelayMs: policy.maxDelayMs ?? 30_000,
       jitter: policy.jitter ?? 'equal',
     };
-    const transport = this.#options.transport ?? fetchEventSourceTransport;
+    const transport = this.#options.transport ?? defaultSseTransport;
     const wait = this.#options.sleep ?? sleep;
 
     for (;;) {

@@ -1,13 +1,12 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
+import { fetchSseTransport } from './fetch-sse-transport.js';
 import {
-  AgentHttpError,
-  AgentInputError,
-  AgentNetworkError,
-  AgentValidationError,
-  readErrorResponse,
-  redact,
-  toNetworkError,
-} from './errors.js';
+  attemptFailure,
+  checkEventStreamResponse,
+  eventStreamHeaders,
+  idleTimeoutError,
+  startAttempt,
+} from './sse-attempt.js';
 
 /** One server-sent event that carries data (the SSE spec's "dispatch"). */
 export interface SseMessage {
@@ -34,7 +33,7 @@ export interface SseConnectOptions {
   fetch?: typeof fetch | undefined;
   /**
    * With no byte received for this long (response headers included), the attempt fails with an
-   * {@link AgentNetworkError}: a half-open socket becomes a drop.
+   * `AgentNetworkError`: a half-open socket becomes a drop.
    * @default undefined (off)
    */
   idleTimeoutMs?: number | undefined;
@@ -50,19 +49,16 @@ export interface SseConnectOptions {
 
 /**
  * How an attempt ended: `'closed'` when the server ended the response, `'aborted'` when `signal`
- * did. It rejects with an {@link AgentHttpError} (non-2xx status), an {@link AgentValidationError}
- * (a 2xx that is not `text/event-stream`), an {@link AgentNetworkError} (no response, a dropped
- * connection, the idle timeout; `onOpen` tells which side of the response it happened on), an
- * {@link AgentInputError} (no `window`: nothing sent) or the error an `onMessage` threw. It never
- * retries by itself.
+ * did. It rejects with an `AgentHttpError` (non-2xx status), an `AgentValidationError`
+ * (a 2xx that is not `text/event-stream`), an `AgentNetworkError` (no response, a dropped
+ * connection, the idle timeout; `onOpen` tells which side of the response it happened on) or the
+ * error an `onMessage` threw. It never retries by itself.
  */
 export type SseTransport = (options: SseConnectOptions) => Promise<SseAttemptResult>;
 
 export interface SseAttemptResult {
   outcome: 'closed' | 'aborted';
 }
-
-const eventStreamType = 'text/event-stream';
 
 /**
  * The transport over `@microsoft/fetch-event-source`: exactly one `fetchEventSource` call per
@@ -77,53 +73,28 @@ const eventStreamType = 'text/event-stream';
  * - Headers are a plain object, and `Accept` is written as `accept`: it adds a lowercase `accept`
  *   when that exact key is absent, which would send `Accept` twice.
  * - It keeps dispatching the rest of a chunk after an abort: callers guard their own handlers.
+ * - It needs `window` and `document` (timers, visibility): where either is missing the attempt
+ *   goes through {@link fetchSseTransport} instead.
  */
 export const fetchEventSourceTransport: SseTransport = async (options) => {
   const { signal } = options;
   if (signal.aborted) return { outcome: 'aborted' };
-  if (typeof window === 'undefined') {
-    // fetch-event-source calls window.setTimeout / window.clearTimeout; without a window its abort
-    // path throws inside an event listener, where no caller can catch it.
-    throw new AgentInputError(
-      'The run stream needs a browser (or a DOM-like environment such as jsdom): @microsoft/fetch-event-source uses `window`. Nothing was sent.',
-    );
-  }
+  if (!hasBrowserGlobals()) return fetchSseTransport(options);
 
-  const inner = new AbortController();
-  const abortInner = () => inner.abort(signal.reason);
-  signal.addEventListener('abort', abortInner, { once: true });
-
+  const attempt = startAttempt(signal, options.idleTimeoutMs);
   let opened = false;
-  let idleTimedOut = false;
   let handlerError: { error: unknown } | undefined;
-  let lastActivity = Date.now();
-  let idleTimer: ReturnType<typeof setTimeout> | undefined;
-  const idleTimeoutMs = options.idleTimeoutMs;
-  const watchIdle =
-    idleTimeoutMs !== undefined && idleTimeoutMs > 0 && Number.isFinite(idleTimeoutMs);
-
-  const checkIdle = () => {
-    if (idleTimeoutMs === undefined) return;
-    const idleFor = Date.now() - lastActivity;
-    if (idleFor >= idleTimeoutMs) {
-      idleTimedOut = true;
-      inner.abort();
-    } else {
-      idleTimer = setTimeout(checkIdle, idleTimeoutMs - idleFor);
-    }
-  };
-  if (watchIdle) idleTimer = setTimeout(checkIdle, idleTimeoutMs);
 
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const fetchWithActivity: typeof fetch = watchIdle
+  const fetchWithActivity: typeof fetch = attempt.watchesIdle
     ? async (input, init) => {
         const response = await baseFetch(input, init);
-        lastActivity = Date.now();
+        attempt.touch();
         if (!response.ok || response.body === null) return response;
         // Every chunk counts as a sign of life, also the bytes of an event not yet complete.
         const touch = new TransformStream<Uint8Array, Uint8Array>({
           transform(chunk, controller) {
-            lastActivity = Date.now();
+            attempt.touch();
             controller.enqueue(chunk);
           },
         });
@@ -134,38 +105,23 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
         });
       }
     : baseFetch;
-
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(options.headers)) {
-    headers[name.toLowerCase() === 'accept' ? 'accept' : name] = value;
-  }
-  headers['accept'] ??= eventStreamType;
-  const request = { url: options.url, method: options.method, secrets: options.secrets };
+  const request = {
+    url: options.url,
+    method: options.method,
+    secrets: options.secrets,
+    idleTimeoutMs: options.idleTimeoutMs,
+  };
 
   try {
     await fetchEventSource(options.url, {
       method: options.method,
-      headers,
+      headers: eventStreamHeaders(options.headers),
       body: options.body,
-      signal: inner.signal,
+      signal: attempt.signal,
       openWhenHidden: true,
       fetch: fetchWithActivity,
       async onopen(response) {
-        if (!response.ok) throw await readErrorResponse(response, request);
-        const contentType = response.headers.get('content-type') ?? '';
-        if (!contentType.toLowerCase().startsWith(eventStreamType)) {
-          const { body } = await readErrorResponse(response, request);
-          throw new AgentValidationError(
-            'The run response',
-            [
-              {
-                path: 'content-type',
-                message: `expected ${eventStreamType}, got ${contentType || 'none'} (status ${response.status})`,
-              },
-            ],
-            body,
-          );
-        }
+        await checkEventStreamResponse(response, request);
         opened = true;
         options.onOpen?.(response);
       },
@@ -194,31 +150,23 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
     });
   } catch (error) {
     if (handlerError !== undefined) throw handlerError.error;
-    if (!opened) {
-      if (error instanceof AgentValidationError || error instanceof AgentHttpError) throw error;
-      throw toNetworkError(error, options.url, options.secrets);
-    }
-    throw new AgentNetworkError(
-      redact(
-        `The connection to ${options.url} dropped mid-stream: ${describe(error)}`,
-        options.secrets,
-      ),
-      { url: options.url, cause: error },
-    );
+    throw attemptFailure(error, attempt, opened, request);
   } finally {
-    clearTimeout(idleTimer);
-    signal.removeEventListener('abort', abortInner);
+    attempt.end();
   }
 
-  if (idleTimedOut && !signal.aborted) {
-    const message = `No byte came from ${options.url} for ${idleTimeoutMs} ms: the connection is treated as dropped.`;
-    throw new AgentNetworkError(message, { url: options.url });
-  }
+  if (attempt.idleTimedOut && !signal.aborted) throw idleTimeoutError(request);
   return { outcome: signal.aborted ? 'aborted' : 'closed' };
 };
 
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause;
-  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+/**
+ * The transport a `RunStream` uses unless told otherwise: {@link fetchEventSourceTransport}
+ * where `window` and `document` exist (browsers, jsdom), {@link fetchSseTransport} elsewhere
+ * (Node, Deno, Bun, workers, server routes). Chosen per attempt.
+ */
+export const defaultSseTransport: SseTransport = (options) =>
+  hasBrowserGlobals() ? fetchEventSourceTransport(options) : fetchSseTransport(options);
+
+function hasBrowserGlobals(): boolean {
+  return typeof window !== 'undefined' && typeof document !== 'undefined';
 }

@@ -1,4 +1,11 @@
-import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import {
+  useQuery,
+  useSuspenseQuery,
+  type UseQueryOptions,
+  type UseQueryResult,
+  type UseSuspenseQueryOptions,
+  type UseSuspenseQueryResult,
+} from '@tanstack/react-query';
 import type { AgentError } from '../core/errors.js';
 import type { Agent, AgentSchemas } from '../core/schemas.js';
 import { useAgentClient } from './agent-client-provider.js';
@@ -7,28 +14,40 @@ import {
   agentSchemasQueryOptions,
   type AgentQueryKey,
   type AgentSchemasQueryKey,
-} from './agent-queries.js';
+} from '../core/agent-queries.js';
 
-/** Query options a caller may set on {@link useAgent} / {@link useAgentSchemas}. */
-export type AgentQueryOverrides<Data, Key extends readonly unknown[]> = Omit<
-  UseQueryOptions<Data, AgentError, Data, Key>,
+/**
+ * Query options a caller may set on {@link useAgent} / {@link useAgentSchemas}. `select` changes
+ * the type of `data` (`Selected`).
+ */
+export type AgentQueryOverrides<Data, Key extends readonly unknown[], Selected = Data> = Omit<
+  UseQueryOptions<Data, AgentError, Selected, Key>,
   'queryKey' | 'queryFn'
 >;
+
+/** Query options a caller may set on {@link useSuspenseAgent} / {@link useSuspenseAgentSchemas}. */
+export type AgentSuspenseQueryOverrides<
+  Data,
+  Key extends readonly unknown[],
+  Selected = Data,
+> = Omit<UseSuspenseQueryOptions<Data, AgentError, Selected, Key>, 'queryKey' | 'queryFn'>;
 
 /**
  * Retrieves an agent record through TanStack Query, with the client of the nearest
  * `AgentClientProvider`. Disabled while `agentId` is undefined or blank; 4xx are never retried.
+ * With `select`, `data` is what it returns.
  *
  * @example
  * const { data: agent, error, isPending } = useAgent('my-agent');
+ * const { data: name } = useAgent('my-agent', { select: (agent) => agent.name }); // string
  */
-export function useAgent(
+export function useAgent<Selected = Agent>(
   agentId: string | undefined,
-  options?: AgentQueryOverrides<Agent, AgentQueryKey>,
-): UseQueryResult<Agent, AgentError> {
+  options?: AgentQueryOverrides<Agent, AgentQueryKey, Selected>,
+): UseQueryResult<Selected, AgentError> {
   const client = useAgentClient();
   const base = agentQueryOptions(client, agentId);
-  return useQuery({
+  return useQuery<Agent, AgentError, Selected, AgentQueryKey>({
     ...base,
     ...options,
     enabled: base.enabled && (options?.enabled ?? true),
@@ -41,15 +60,51 @@ export function useAgent(
  * @example
  * const { data: schemas } = useAgentSchemas('my-agent');
  */
-export function useAgentSchemas(
+export function useAgentSchemas<Selected = AgentSchemas>(
   agentId: string | undefined,
-  options?: AgentQueryOverrides<AgentSchemas, AgentSchemasQueryKey>,
-): UseQueryResult<AgentSchemas, AgentError> {
+  options?: AgentQueryOverrides<AgentSchemas, AgentSchemasQueryKey, Selected>,
+): UseQueryResult<Selected, AgentError> {
   const client = useAgentClient();
   const base = agentSchemasQueryOptions(client, agentId);
-  return useQuery({
+  return useQuery<AgentSchemas, AgentError, Selected, AgentSchemasQueryKey>({
     ...base,
     ...options,
     enabled: base.enabled && (options?.enabled ?? true),
+  });
+}
+
+/**
+ * {@link useAgent} for `<Suspense>`: suspends until the agent is there, so `data` is always
+ * defined; an error (a blank id included) goes to the nearest error boundary.
+ *
+ * @example
+ * function AgentName({ agentId }: { agentId: string }) {
+ *   const { data: agent } = useSuspenseAgent(agentId);
+ *   return <h2>{agent.name}</h2>;
+ * }
+ */
+export function useSuspenseAgent<Selected = Agent>(
+  agentId: string,
+  options?: AgentSuspenseQueryOverrides<Agent, AgentQueryKey, Selected>,
+): UseSuspenseQueryResult<Selected, AgentError> {
+  // useSuspenseQuery always runs (it sets `enabled` itself): a blank id throws AgentInputError.
+  const base = agentQueryOptions(useAgentClient(), agentId);
+  return useSuspenseQuery<Agent, AgentError, Selected, AgentQueryKey>({ ...base, ...options });
+}
+
+/**
+ * {@link useAgentSchemas} for `<Suspense>`: `data` is always defined.
+ *
+ * @example
+ * const { data: schemas } = useSuspenseAgentSchemas('my-agent');
+ */
+export function useSuspenseAgentSchemas<Selected = AgentSchemas>(
+  agentId: string,
+  options?: AgentSuspenseQueryOverrides<AgentSchemas, AgentSchemasQueryKey, Selected>,
+): UseSuspenseQueryResult<Selected, AgentError> {
+  const base = agentSchemasQueryOptions(useAgentClient(), agentId);
+  return useSuspenseQuery<AgentSchemas, AgentError, Selected, AgentSchemasQueryKey>({
+    ...base,
+    ...options,
   });
 }

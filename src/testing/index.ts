@@ -1,7 +1,7 @@
 /**
- * `agent-console-kit/testing`: an embedded mock agent service (one model, a node:http adapter and
- * an msw adapter) and helpers to script run streams. Never imports React; node:http is loaded only
- * when `createMockAgentServer` is called. The msw adapter needs the optional peer `msw`.
+ * `agent-console-kit/testing`: an embedded mock agent service (one model and a node:http adapter)
+ * and helpers to script run streams. Never imports React or msw; node:http is loaded only when
+ * `createMockAgentServer` is called. The msw adapter is `agent-console-kit/testing/msw`.
  */
 export { createMockAgentService } from './mock-agent-service.js';
 export { demoAgents } from './demo-agents.js';
@@ -21,8 +21,6 @@ export type {
 } from './mock-agent-types.js';
 export { createMockAgentServer } from './mock-agent-server.js';
 export type { MockAgentServer, MockAgentServerOptions } from './mock-agent-server.js';
-export { mockAgentHandlers } from './msw-handlers.js';
-export type { MockAgentHandlersOptions } from './msw-handlers.js';
 export {
   encodeStreamItem,
   isEventItem,

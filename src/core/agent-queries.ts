@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AgentClient } from '../core/agent-client.js';
-import { AgentError, AgentHttpError, AgentInputError } from '../core/errors.js';
-import type { Agent, AgentSchemas } from '../core/schemas.js';
+import type { DataTag, QueryFunction } from '@tanstack/query-core';
+import type { AgentClient } from './agent-client.js';
+import { AgentError, AgentHttpError, AgentInputError } from './errors.js';
+import type { Agent, AgentSchemas } from './schemas.js';
 
 /**
  * Query keys of this library. Every key holds the client's API generation and base URL, so two
@@ -20,6 +20,22 @@ export const agentKeys = {
 export type AgentQueryKey = ReturnType<typeof agentKeys.agent>;
 /** The query key of an agent's schemas. */
 export type AgentSchemasQueryKey = ReturnType<typeof agentKeys.schemas>;
+
+/**
+ * What {@link agentQueryOptions} and {@link agentSchemasQueryOptions} return: a plain object (no
+ * TanStack Query code runs to make it, so a server imports it from `agent-console-kit/core`).
+ * Every key is present, none optional, so it fits `useQuery`, `useSuspenseQuery`, `prefetchQuery`
+ * and `ensureQueryData` under `exactOptionalPropertyTypes` too. The key carries the data and error
+ * types, so `queryClient.getQueryData(options.queryKey)` is typed.
+ */
+export interface AgentQueryOptions<Data, Key extends readonly unknown[]> {
+  queryKey: DataTag<Key, Data, AgentError>;
+  queryFn: QueryFunction<Data, Key>;
+  /** False while the agent id is undefined or blank. */
+  enabled: boolean;
+  retry: (failureCount: number, error: AgentError) => boolean;
+  retryDelay: (failureCount: number, error: AgentError) => number;
+}
 
 const maxRetries = 3;
 
@@ -57,14 +73,17 @@ function requireId(agentId: string | undefined): string {
  * @example
  * await queryClient.prefetchQuery(agentQueryOptions(client, 'my-agent'));
  */
-export function agentQueryOptions(client: AgentClient, agentId: string | undefined) {
-  return queryOptions<Agent, AgentError, Agent, AgentQueryKey>({
-    queryKey: agentKeys.agent(client, agentId),
+export function agentQueryOptions(
+  client: AgentClient,
+  agentId: string | undefined,
+): AgentQueryOptions<Agent, AgentQueryKey> {
+  return {
+    queryKey: agentKeys.agent(client, agentId) as DataTag<AgentQueryKey, Agent, AgentError>,
     queryFn: ({ signal }) => client.getAgent(requireId(agentId), { signal }),
     enabled: isUsableId(agentId),
     retry: shouldRetryAgentQuery,
     retryDelay: agentQueryRetryDelay,
-  });
+  };
 }
 
 /**
@@ -74,12 +93,19 @@ export function agentQueryOptions(client: AgentClient, agentId: string | undefin
  * @example
  * const { data } = useQuery(agentSchemasQueryOptions(client, 'my-agent'));
  */
-export function agentSchemasQueryOptions(client: AgentClient, agentId: string | undefined) {
-  return queryOptions<AgentSchemas, AgentError, AgentSchemas, AgentSchemasQueryKey>({
-    queryKey: agentKeys.schemas(client, agentId),
+export function agentSchemasQueryOptions(
+  client: AgentClient,
+  agentId: string | undefined,
+): AgentQueryOptions<AgentSchemas, AgentSchemasQueryKey> {
+  return {
+    queryKey: agentKeys.schemas(client, agentId) as DataTag<
+      AgentSchemasQueryKey,
+      AgentSchemas,
+      AgentError
+    >,
     queryFn: ({ signal }) => client.getAgentSchemas(requireId(agentId), { signal }),
     enabled: isUsableId(agentId),
     retry: shouldRetryAgentQuery,
     retryDelay: agentQueryRetryDelay,
-  });
+  };
 }

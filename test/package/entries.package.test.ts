@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+
+// Each entry imported from the packed tarball, in the runtime it is for (a plain `node` process,
+// not vitest's module graph).
+const run = promisify(execFile);
+const consumers = inject('consumers');
+
+async function node(folder: string, args: string[]) {
+  try {
+    const { stdout } = await run(process.execPath, args, { cwd: folder });
+    return { ok: true, output: stdout.trim() };
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+const script = (source: string) => ['--input-type=module', '-e', source];
+
+describe('given plain Node with neither React nor msw installed', () => {
+  it('cannot resolve react or msw there (the check is live)', async () => {
+    const result = await node(consumers.plain, script("await import('react')"));
+    expect(result.ok).toBe(false);
+    expect((await node(consumers.plain, script("await import('msw')"))).ok).toBe(false);
+  });
+
+  it('imports agent-console-kit/core, a deliberate surface without internals', async () => {
+    const result = await node(
+      consumers.plain,
+      script(
+        "const core = await import('agent-console-kit/core'); console.log(JSON.stringify(Object.keys(core).sort()));",
+      ),
+    );
+    expect(result.output).toContain('createAgentClient');
+    const names = JSON.parse(result.output) as string[];
+    expect(names).toEqual(
+      expect.arrayContaining(['createRunStream', 'fetchSseTransport', 'agentQueryOptions']),
+    );
+    for (const internal of [
+      'redact',
+      'createNotifyScheduler',
+      'readErrorResponse',
+      'toNetworkError',
+      'sleep',
+    ]) {
+      expect(names).not.toContain(internal);
+    }
+    for (const hook of ['useAgent', 'AgentConsole']) expect(names).not.toContain(hook);
+  });
+
+  it('runs an agent with core against the testing entry mock server (fetch transport)', async () => {
+    const result = await node(
+      consumers.plain,
+      script(`
+        const { createAgentClient, createRunStream } = await import('agent-console-kit/core');
+        const { createMockAgentServer, textEvents } = await import('agent-console-kit/testing');
+        const server = await createMockAgentServer({
+          agents: [{ agent: { agent_id: 'a', name: 'A', capabilities: {} }, run: { events: textEvents('Hello from the tarball') } }],
+        });
+        const final = await createRunStream(createAgentClient({ baseUrl: server.url })).start({ agentId: 'a' });
+        await server.close();
+        console.log(final.status + ': ' + final.text);
+      `),
+    );
+    expect(result.output).toBe('done: Hello from the tarball');
+  });
+
+  it("loads core with require() (the default condition, Node's require of ESM)", async () => {
+    const result = await node(consumers.plain, [
+      '-e',
+      "const core = require('agent-console-kit/core'); console.log(typeof core.createAgentClient)",
+    ]);
+    expect(result).toEqual({ ok: true, output: 'function' });
+  });
+
+  it('says msw is missing only for agent-console-kit/testing/msw', async () => {
+    const result = await node(
+      consumers.plain,
+      script("await import('agent-console-kit/testing/msw')"),
+    );
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/msw/);
+  });
+});
+
+describe('given React installed', () => {
+  it('imports the main entry in Node (server rendering of client components)', async () => {
+    const result = await node(
+      consumers.react,
+      script(
+        "const kit = await import('agent-console-kit'); console.log(typeof kit.useAgent, typeof kit.createAgentClient)",
+      ),
+    );
+    expect(result).toEqual({ ok: true, output: 'function function' });
+  });
+
+  it('under the react-server condition: core loads, the client-only main entry does not', async () => {
+    const core = await node(consumers.react, [
+      '--conditions=react-server',
+      ...script(
+        "const core = await import('agent-console-kit/core'); console.log(typeof core.createAgentClient)",
+      ),
+    ]);
+    expect(core).toEqual({ ok: true, output: 'function' });
+
+    const main = await node(consumers.react, [
+      '--conditions=react-server',
+      ...script("await import('agent-console-kit')"),
+    ]);
+    expect(main.ok).toBe(false);
+  });
+});
+
+describe('given the packed files', () => {
+  const installed = join(consumers.plain, 'node_modules/agent-console-kit');
+  const files = readdirSync(installed, { recursive: true, encoding: 'utf8' });
+
+  it("starts the main entry with 'use client', and no module core or testing loads", () => {
+    expect(readFileSync(join(installed, 'dist/index.js'), 'utf8')).toMatch(/^['"]use client['"];/);
+    const serverModules = files.filter(
+      (file) => file.endsWith('.js') && file !== join('dist', 'index.js'),
+    );
+    expect(serverModules.length).toBeGreaterThan(3);
+    for (const file of serverModules) {
+      expect(readFileSync(join(installed, file), 'utf8'), file).not.toMatch(/['"]use client['"]/);
+    }
+  });
+
+  it('ships LICENSE and no test files or their source maps', () => {
+    expect(files).toContain('LICENSE');
+    expect(files.filter((file) => /(^|\/)test\/|\.test\.|stories/.test(file))).toEqual([]);
+  });
+});
