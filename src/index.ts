@@ -28,6 +28,7 @@ export type {
   AgentSchemas,
   MessageEventPayload,
   ProblemDetail,
+  RunFailedPayload,
   ToolAuthorizationBody,
 } from './core/schemas.js';
 export {
@@ -58,11 +59,18 @@ export {
 export {
   activeRunStatuses,
   terminalRunStatuses,
+  type InvalidRunEvent,
+  type MessageRunEvent,
+  type ParseErrorRunEvent,
   type RunEvent,
+  type RunEventBase,
   type RunEventKind,
+  type RunFailedRunEvent,
   type RunSnapshot,
   type RunStatus,
+  type UnknownRunEvent,
 } from './core/run-types.js';
+export { classifyEvent, type RunEventArrival, type RunEventFrame } from './core/classify-event.js';
 export {
   RunStream,
   createRunStream,

@@ -434,7 +434,7 @@ const EventRow = memo(function EventRow({
         <span className="ack-event-log__id">
           {event.id === undefined ? 'no id' : `id ${event.id}`}
         </span>
-        {event.kind === 'run-failed' ? (
+        {event.event === 'run.failed' ? (
           <span className="ack-event-log__flag" data-flag="run-failed">
             {' '}
             run failed

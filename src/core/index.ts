@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './schemas.js';
 export * from './input-form.js';
 export * from './run-types.js';
+export * from './classify-event.js';
 export * from './backoff.js';
 export * from './notify-scheduler.js';
 export * from './sse-transport.js';

@@ -9,8 +9,8 @@ import {
 } from './errors.js';
 import { assertCompleteInput, type FormField } from './input-form.js';
 import { createNotifyScheduler, type NotifyScheduler } from './notify-scheduler.js';
-import type { RunEvent, RunEventKind, RunSnapshot, RunStatus } from './run-types.js';
-import { messageEventPayloadSchema, runFailedPayloadSchema } from './schemas.js';
+import { classifyEvent } from './classify-event.js';
+import type { RunEvent, RunSnapshot, RunStatus } from './run-types.js';
 import { fetchEventSourceTransport, type SseMessage, type SseTransport } from './sse-transport.js';
 
 /** The reconnect policy of a {@link RunStream}. */
@@ -433,52 +433,27 @@ export class RunStream {
     }
     if (numericId !== undefined) run.maxId = Math.max(run.maxId ?? numericId, numericId);
 
-    const { payload, parseError } = parseJson(message.data);
-    let kind: RunEventKind = 'unknown';
-    let invalid = false;
-    let text = '';
+    const event = classifyEvent(message, {
+      sequence: run.totalEvents + 1,
+      receivedAt,
+      attempt: run.attempt,
+      restart,
+    });
+    // A run.failed ends the run whatever its payload; the problem detail when it is one.
     let failure: AgentHttpError | undefined;
-    if (message.event === 'message') {
-      if (!parseError) {
-        const parsed = messageEventPayloadSchema.safeParse(payload);
-        if (parsed.success) {
-          kind = 'message';
-          text = agentText(parsed.data.messages);
-        } else {
-          invalid = true;
-        }
-      }
-    } else if (message.event === 'run.failed') {
-      kind = 'run-failed';
-      const parsed = parseError ? undefined : runFailedPayloadSchema.safeParse(payload);
-      invalid = !parseError && parsed?.success !== true;
-      const problem = parsed?.success ? parsed.data.error : undefined;
+    if (message.event === 'run.failed') {
+      const problem = event.kind === 'run-failed' ? event.payload.error : undefined;
       failure = new AgentHttpError({
         status: problem?.status ?? 500,
         url: run.url,
         method: 'POST',
-        body: problem ?? (parseError ? message.data : payload),
+        body: problem ?? (event.kind === 'parse-error' ? message.data : event.payload),
       });
     }
-
-    const event: RunEvent = {
-      sequence: run.totalEvents + 1,
-      id: message.id,
-      event: message.event,
-      data: message.data,
-      payload,
-      kind,
-      parseError,
-      invalid,
-      text,
-      receivedAt,
-      attempt: run.attempt,
-      restart,
-    };
     run.totalEvents += 1;
     run.firstEventAt ??= receivedAt;
     if (message.id !== undefined) run.lastEventId = message.id;
-    run.text += text;
+    run.text += event.text;
     this.#append(run, event);
     this.#markChanged(run);
     this.#emit((callbacks) => callbacks.onEvent?.(event));
@@ -626,31 +601,6 @@ function parseNumericId(id: string | undefined): number | undefined {
     if (code < 48 || code > 57) return undefined;
   }
   return Number(id);
-}
-
-function parseJson(data: string): { payload: unknown; parseError: boolean } {
-  try {
-    return { payload: JSON.parse(data) as unknown, parseError: false };
-  } catch {
-    return { payload: undefined, parseError: true };
-  }
-}
-
-/** The text blocks of every message not from the user, in order. */
-function agentText(
-  messages: readonly {
-    role: string;
-    content: readonly { type: string; text?: string | undefined }[];
-  }[],
-): string {
-  let text = '';
-  for (const message of messages) {
-    if (message.role === 'USER') continue;
-    for (const block of message.content) {
-      if (block.type === 'text' && typeof block.text === 'string') text += block.text;
-    }
-  }
-  return text;
 }
 
 /** Any failure as an {@link AgentError} (a snapshot's `error` is always one). */
