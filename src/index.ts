@@ -95,8 +95,11 @@ export {
 } from './core/backoff.js';
 export {
   useAgentRunStream,
+  type RunStreamActions,
   type UseAgentRunStreamOptions,
   type UseAgentRunStreamResult,
+  type UseAgentRunStreamSelectOptions,
+  type UseAgentRunStreamSelection,
 } from './react/use-agent-run-stream.js';
 export {
   AgentInputForm,

@@ -204,10 +204,10 @@ class Run {
  */
 export class RunStream {
   #client: AgentClient;
-  readonly #options: RunStreamOptions;
+  #options: RunStreamOptions;
   readonly #listeners = new Set<() => void>();
   readonly #observers = new Set<RunStreamCallbacks>();
-  readonly #now: () => number;
+  #now: () => number;
   #run: Run | undefined;
   #snapshot: RunSnapshot = initialRunSnapshot;
   #scheduler: NotifyScheduler | undefined;
@@ -216,9 +216,22 @@ export class RunStream {
     this.#client = client;
     this.#options = options;
     this.#now = options.now ?? Date.now;
-    const { onEvent, onStatusChange, onDone, onError } = options;
-    if (onEvent ?? onStatusChange ?? onDone ?? onError) {
-      this.#observers.add({ onEvent, onStatusChange, onDone, onError });
+  }
+
+  /**
+   * Replaces the options (as `QueryObserver.setOptions` does). The callbacks, `maxEvents`,
+   * `throttleMs`, `now` and `random` apply at once; `reconnect`, `transport`, `sleep` and
+   * `idleTimeoutMs` from the next `start()` (a run in progress keeps the policy it started with).
+   */
+  setOptions(options: RunStreamOptions): void {
+    const previous = this.#options;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    if (options.throttleMs !== previous.throttleMs && this.#scheduler !== undefined) {
+      const pending = this.#scheduler.pending;
+      this.#scheduler.cancel();
+      this.#scheduler = undefined;
+      if (pending) this.#flush();
     }
   }
 
@@ -305,15 +318,16 @@ export class RunStream {
   }
 
   async #connect(run: Run): Promise<void> {
-    const policy = this.#options.reconnect ?? {};
+    const options = this.#options;
+    const policy = options.reconnect ?? {};
     const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
     const backoff = {
       baseDelayMs: policy.baseDelayMs ?? 1000,
       maxDelayMs: policy.maxDelayMs ?? 30_000,
       jitter: policy.jitter ?? 'equal',
     };
-    const transport = this.#options.transport ?? fetchEventSourceTransport;
-    const wait = this.#options.sleep ?? sleep;
+    const transport = options.transport ?? fetchEventSourceTransport;
+    const wait = options.sleep ?? sleep;
 
     for (;;) {
       let prepared;
@@ -345,7 +359,7 @@ export class RunStream {
           secrets: prepared.secrets,
           signal: run.controller.signal,
           fetch: run.client.fetch,
-          idleTimeoutMs: this.#options.idleTimeoutMs,
+          idleTimeoutMs: options.idleTimeoutMs,
           onOpen: (response) => this.#onOpen(run, response),
           onMessage: (message) => this.#onMessage(run, message),
           onId: (id) => {
@@ -566,7 +580,13 @@ export class RunStream {
     }
   }
 
+  /** Calls the options' callbacks, then those added with `observe`, each isolated. */
   #emit(call: (callbacks: RunStreamCallbacks) => void) {
+    try {
+      call(this.#options);
+    } catch (error) {
+      reportCallbackError(error);
+    }
     if (this.#observers.size === 0) return;
     for (const callbacks of [...this.#observers]) {
       try {
