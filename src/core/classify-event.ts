@@ -1,5 +1,5 @@
-import type { RunEvent, RunEventBase, RunEventKind } from './run-types.js';
-import { messageEventPayloadSchema, runFailedPayloadSchema } from './schemas.js';
+import { classifyFrame } from './classify-frame.js';
+import type { RunEvent, RunEventBase } from './run-types.js';
 
 /** Where and when an event arrived: what {@link classifyEvent} cannot read from the frame. */
 export type RunEventArrival = Pick<RunEventBase, 'sequence' | 'receivedAt' | 'attempt' | 'restart'>;
@@ -29,64 +29,11 @@ export function classifyEvent(
   frame: RunEventFrame,
   arrival: RunEventArrival = noArrival,
 ): RunEvent {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(frame.data);
-  } catch {
-    return record(frame, arrival, 'parse-error', undefined, '');
-  }
-  if (frame.event === 'message') {
-    const parsed = messageEventPayloadSchema.safeParse(payload);
-    return parsed.success
-      ? record(frame, arrival, 'message', parsed.data, agentText(parsed.data.messages))
-      : record(frame, arrival, 'invalid', payload, '');
-  }
-  if (frame.event === 'run.failed') {
-    const parsed = runFailedPayloadSchema.safeParse(payload);
-    return parsed.success
-      ? record(frame, arrival, 'run-failed', parsed.data, '')
-      : record(frame, arrival, 'invalid', payload, '');
-  }
-  return record(frame, arrival, 'unknown', payload, '');
-}
-
-/** One shape for every kind (V8 keeps one hidden class); the union is guaranteed by the caller. */
-function record(
-  frame: RunEventFrame,
-  arrival: RunEventArrival,
-  kind: RunEventKind,
-  payload: unknown,
-  text: string,
-): RunEvent {
-  return {
-    sequence: arrival.sequence,
-    id: frame.id,
-    event: frame.event,
-    data: frame.data,
-    payload,
-    kind,
-    parseError: kind === 'parse-error',
-    invalid: kind === 'invalid',
-    text,
-    receivedAt: arrival.receivedAt,
-    attempt: arrival.attempt,
-    restart: arrival.restart,
-  } as RunEvent;
-}
-
-/** The text blocks of every message not from the user, in order. */
-function agentText(
-  messages: readonly {
-    role: string;
-    content: readonly { type: string; text?: string | undefined }[];
-  }[],
-): string {
-  let text = '';
-  for (const message of messages) {
-    if (message.role === 'USER') continue;
-    for (const block of message.content) {
-      if (block.type === 'text' && typeof block.text === 'string') text += block.text;
-    }
-  }
-  return text;
+  return classifyFrame(
+    frame,
+    arrival.sequence,
+    arrival.receivedAt,
+    arrival.attempt,
+    arrival.restart,
+  );
 }

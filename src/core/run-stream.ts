@@ -9,7 +9,8 @@ import {
 } from './errors.js';
 import { assertCompleteInput, type FormField } from './input-form.js';
 import { createNotifyScheduler, type NotifyScheduler } from './notify-scheduler.js';
-import { classifyEvent } from './classify-event.js';
+import { RingBuffer } from './ring-buffer.js';
+import { classifyFrame } from './classify-frame.js';
 import type { RunEvent, RunSnapshot, RunStatus } from './run-types.js';
 import { fetchEventSourceTransport, type SseMessage, type SseTransport } from './sse-transport.js';
 
@@ -141,8 +142,6 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
 
 const terminal = new Set<RunStatus>(['done', 'error', 'aborted']);
 const defaultMaxEvents = 5000;
-/** Compact the event buffer once this many dropped events sit at its head. */
-const compactThreshold = 1024;
 
 /** The mutable state of one run; callbacks of an older run see `run !== stream.#run` and stop. */
 class Run {
@@ -159,13 +158,14 @@ class Run {
   maxId: number | undefined;
   serverRetryMs: number | undefined;
   url = '';
-  buffer: RunEvent[] = [];
-  head = 0;
+  buffer: RingBuffer<RunEvent>;
   eventsChanged = false;
   eventsView: readonly RunEvent[] = initialRunSnapshot.events;
   totalEvents = 0;
   duplicateEvents = 0;
-  text = '';
+  /** The output joined so far; `textChunks` are the pieces since (joined when a snapshot is built). */
+  textJoined = '';
+  textChunks: string[] = [];
   error: AgentError | undefined;
   restarts = 0;
   lastEventId: string | undefined;
@@ -181,7 +181,9 @@ class Run {
     readonly client: AgentClient,
     readonly request: RunStartRequest,
     readonly startedAt: number,
+    maxEvents: number,
   ) {
+    this.buffer = new RingBuffer(maxEvents);
     this.done = new Promise((resolve) => {
       this.resolve = resolve;
     });
@@ -189,6 +191,15 @@ class Run {
 
   get ended() {
     return terminal.has(this.status);
+  }
+
+  /** One concatenation per snapshot rather than one per event (each would be kept as a rope node). */
+  get text(): string {
+    if (this.textChunks.length > 0) {
+      this.textJoined += this.textChunks.join('');
+      this.textChunks.length = 0;
+    }
+    return this.textJoined;
   }
 }
 
@@ -269,7 +280,7 @@ export class RunStream {
    */
   start(request: RunStartRequest): Promise<RunSnapshot> {
     this.#supersede();
-    const run = new Run(this.#client, request, this.#now());
+    const run = new Run(this.#client, request, this.#now(), this.#maxEvents());
     this.#run = run;
     try {
       agentIdSegment(request.agentId);
@@ -430,7 +441,8 @@ export class RunStream {
         run.attemptMode = 'restart';
         restart = true;
         run.restarts += 1;
-        run.text = '';
+        run.textJoined = '';
+        run.textChunks.length = 0;
         run.maxId = undefined;
       } else {
         run.attemptMode = 'resume';
@@ -447,12 +459,7 @@ export class RunStream {
     }
     if (numericId !== undefined) run.maxId = Math.max(run.maxId ?? numericId, numericId);
 
-    const event = classifyEvent(message, {
-      sequence: run.totalEvents + 1,
-      receivedAt,
-      attempt: run.attempt,
-      restart,
-    });
+    const event = classifyFrame(message, run.totalEvents + 1, receivedAt, run.attempt, restart);
     // A run.failed ends the run whatever its payload; the problem detail when it is one.
     let failure: AgentHttpError | undefined;
     if (message.event === 'run.failed') {
@@ -467,10 +474,10 @@ export class RunStream {
     run.totalEvents += 1;
     run.firstEventAt ??= receivedAt;
     if (message.id !== undefined) run.lastEventId = message.id;
-    run.text += event.text;
+    if (event.text !== '') run.textChunks.push(event.text);
     this.#append(run, event);
     this.#markChanged(run);
-    this.#emit((callbacks) => callbacks.onEvent?.(event));
+    this.#emitEvent(event);
 
     if (failure !== undefined && this.#isCurrent(run)) {
       // The stream closes after run.failed; close it from this side too, and never reconnect.
@@ -480,14 +487,14 @@ export class RunStream {
   }
 
   #append(run: Run, event: RunEvent) {
-    const maxEvents = Math.max(0, this.#options.maxEvents ?? defaultMaxEvents);
+    const maxEvents = this.#maxEvents();
+    if (run.buffer.capacity !== maxEvents) run.buffer.resize(maxEvents);
     run.buffer.push(event);
-    if (run.buffer.length - run.head > maxEvents) run.head += 1;
-    if (run.head >= compactThreshold && run.head * 2 >= run.buffer.length) {
-      run.buffer = run.buffer.slice(run.head);
-      run.head = 0;
-    }
     run.eventsChanged = true;
+  }
+
+  #maxEvents() {
+    return Math.max(0, this.#options.maxEvents ?? defaultMaxEvents);
   }
 
   #isCurrent(run: Run) {
@@ -547,7 +554,7 @@ export class RunStream {
 
   #build(run: Run): RunSnapshot {
     if (run.eventsChanged) {
-      run.eventsView = run.buffer.slice(run.head);
+      run.eventsView = run.buffer.toArray();
       run.eventsChanged = false;
     }
     return {
@@ -574,6 +581,27 @@ export class RunStream {
     for (const listener of [...this.#listeners]) {
       try {
         listener();
+      } catch (error) {
+        reportCallbackError(error);
+      }
+    }
+  }
+
+  /** `#emit` for `onEvent`, without a closure per event. */
+  #emitEvent(event: RunEvent) {
+    const own = this.#options.onEvent;
+    if (own !== undefined) {
+      try {
+        own(event);
+      } catch (error) {
+        reportCallbackError(error);
+      }
+    }
+    for (const callbacks of this.#observers) {
+      const onEvent = callbacks.onEvent;
+      if (onEvent === undefined) continue;
+      try {
+        onEvent(event);
       } catch (error) {
         reportCallbackError(error);
       }
