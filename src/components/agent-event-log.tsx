@@ -393,7 +393,7 @@ interface EventRowProps {
   detailsId: string;
 }
 
-const EventRow = memo(function EventRow({
+const EventRow = /* @__PURE__ */ memo(function EventRow({
   event,
   attemptStart,
   elapsed,
