@@ -25,7 +25,7 @@ globals.window ??= globalThis;
 globals.document ??= { removeEventListener: () => undefined, hidden: false };
 
 const throughputEvents = 100_000;
-const throughputRounds = Number(process.env['BENCH_ROUNDS'] ?? 9);
+const throughputRounds = Number(process.env['BENCH_ROUNDS'] ?? 15);
 const heapMaxEvents = 10_000;
 const firstEventRounds = 31;
 
@@ -91,7 +91,19 @@ function messageText(data: string): string {
   return text;
 }
 
-async function timeRunStream(chunks: Uint8Array[]): Promise<number> {
+interface Timing {
+  /** Wall time, ms. */
+  ms: number;
+  /** CPU time of the process (all its threads, the garbage collector's included), ms. */
+  cpuMs: number;
+}
+
+function elapsed(started: number, cpu: NodeJS.CpuUsage): Timing {
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
+}
+
+async function timeRunStream(chunks: Uint8Array[]): Promise<Timing> {
   const client = createAgentClient({
     baseUrl: 'http://bench.invalid',
     fetch: inMemoryFetch(chunks),
@@ -101,18 +113,20 @@ async function timeRunStream(chunks: Uint8Array[]): Promise<number> {
   let notifications = 0;
   stream.subscribe(() => notifications++);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const final = await stream.start({ agentId: 'bench' });
-  const ms = performance.now() - started;
+  const timing = elapsed(started, cpu);
   if (final.totalEvents !== throughputEvents || final.status !== 'done') {
     throw new Error(`RunStream saw ${final.totalEvents} events (${final.status})`);
   }
-  return ms;
+  return timing;
 }
 
-async function timeFetchEventSource(chunks: Uint8Array[]): Promise<number> {
+async function timeFetchEventSource(chunks: Uint8Array[]): Promise<Timing> {
   let count = 0;
   let characters = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await fetchEventSource('http://bench.invalid/rest/api/v1/agents/runs/stream', {
     method: 'POST',
     body: '{"agent_id":"bench"}',
@@ -126,11 +140,11 @@ async function timeFetchEventSource(chunks: Uint8Array[]): Promise<number> {
       throw error;
     },
   });
-  const ms = performance.now() - started;
+  const timing = elapsed(started, cpu);
   if (count !== throughputEvents || characters === 0) {
     throw new Error(`fetch-event-source saw ${count} events`);
   }
-  return ms;
+  return timing;
 }
 
 async function throughput() {
@@ -138,6 +152,7 @@ async function throughput() {
   await timeRunStream(chunks);
   await timeFetchEventSource(chunks);
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   const runStream: number[] = [];
   const baseline: number[] = [];
   for (let round = 0; round < throughputRounds; round++) {
@@ -145,11 +160,12 @@ async function throughput() {
     const first = round % 2 === 0;
     const a = first ? await timeRunStream(chunks) : await timeFetchEventSource(chunks);
     const b = first ? await timeFetchEventSource(chunks) : await timeRunStream(chunks);
-    const runMs = first ? a : b;
-    const baseMs = first ? b : a;
-    runStream.push(runMs);
-    baseline.push(baseMs);
-    ratios.push(baseMs / runMs);
+    const run = first ? a : b;
+    const base = first ? b : a;
+    runStream.push(run.ms);
+    baseline.push(base.ms);
+    ratios.push(base.ms / run.ms);
+    cpuRatios.push(base.cpuMs / run.cpuMs);
   }
   const perSecond = (ms: number) => Math.round((throughputEvents / ms) * 1000);
   return {
@@ -160,6 +176,8 @@ async function throughput() {
     baselinePerSecond: perSecond(median(baseline)),
     ratio: median(ratios),
     ratios,
+    cpuRatio: median(cpuRatios),
+    cpuRatios,
   };
 }
 
