@@ -24,7 +24,7 @@ export default defineConfig({
   test: {
     name: 'bench-browser',
     root: fromRoot('..'),
-    include: ['bench/**/*.bench-browser.tsx'],
+    include: ['bench/event-log.bench-browser.tsx', 'bench/thread-frames.bench-browser.tsx'],
     testTimeout: 600_000,
     fileParallelism: false,
     browser: {
