@@ -1,66 +1,208 @@
-// `npm run bench`: runs bench/run-stream.bench-run.tsx in vitest (jsdom, like the unit tests) and
-// prints its figures. Not a test: the numbers vary with the machine; nothing is asserted.
+// `npm run bench`: builds the package, measures it and prints one table: each row its figure, its
+// budget and ✓ or ✗. Not a test (nothing is asserted; the figures move with the machine): every
+// comparison is measured in the same run, as medians over rounds with their spread.
+//
+//   node bench/run.js [--no-build] [--skip-browser]
+//
+// - sizes: bench/sizes.js (esbuild over dist/, brotli);
+// - engine: bench/engine.bench.ts bundled by esbuild and run in plain Node with --expose-gc;
+// - React commits: bench/react-commits.bench-run.tsx in vitest (jsdom, like the unit tests);
+// - Chromium: bench/*.bench-browser.tsx in vitest browser mode (bench/vitest.browser.config.ts).
+import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureSizes } from './sizes.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const folder = mkdtempSync(join(tmpdir(), 'agent-console-kit-bench-'));
-const output = join(folder, 'results.json');
+const work = join(root, 'node_modules', '.cache', 'agent-console-kit-bench');
+const flags = new Set(process.argv.slice(2));
 
-const vitest = spawnSync(
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout ?? '');
+    throw new Error(`bench: ${command} ${args.join(' ')} exited with ${result.status}`);
+  }
+  return result.stdout;
+}
+
+function step(name) {
+  process.stderr.write(`bench: ${name}…\n`);
+}
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+
+if (!flags.has('--no-build')) {
+  step('building dist/');
+  run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error']);
+}
+step('sizes');
+const sizes = await measureSizes();
+
+step('engine (plain Node)');
+const engineBundle = join(work, 'engine.bench.js');
+await build({
+  entryPoints: [join(root, 'bench', 'engine.bench.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  outfile: engineBundle,
+  // The React-free core, as an app on the server would import it.
+  alias: {
+    'agent-console-kit': join(root, 'src', 'core', 'index.ts'),
+    'agent-console-kit/testing': join(root, 'src', 'testing', 'index.ts'),
+  },
+  external: ['msw', 'msw/*'],
+  logLevel: 'error',
+});
+const engine = JSON.parse(run(process.execPath, ['--expose-gc', engineBundle]));
+
+step('React commits (jsdom)');
+const reactOutput = join(work, 'react.json');
+run(
   join(root, 'node_modules', '.bin', 'vitest'),
   ['run', '--config', 'bench/vitest.config.ts', '--reporter=dot'],
-  {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, BENCH_OUTPUT: output },
-  },
+  { BENCH_OUTPUT: reactOutput },
 );
-if (vitest.status !== 0) {
-  console.error(`bench: vitest exited with ${vitest.status}`);
-  process.exit(vitest.status ?? 1);
-}
-const results = JSON.parse(readFileSync(output, 'utf8'));
-rmSync(folder, { recursive: true, force: true });
+const react = JSON.parse(readFileSync(reactOutput, 'utf8'));
 
-const { react, throughput } = results;
-const number = (value) => value.toLocaleString('en-US');
-console.log(`agent-console-kit bench (Node ${results.node})`);
+let eventLog;
+let thread;
+if (!flags.has('--skip-browser')) {
+  step('Chromium');
+  run(join(root, 'node_modules', '.bin', 'vitest'), [
+    'run',
+    '--config',
+    'bench/vitest.browser.config.ts',
+    '--reporter=dot',
+  ]);
+  eventLog = JSON.parse(readFileSync(join(work, 'event-log.json'), 'utf8'));
+  const threadOutput = join(work, 'thread.json');
+  if (existsSync(threadOutput)) thread = JSON.parse(readFileSync(threadOutput, 'utf8'));
+}
+
+// ---- the table -------------------------------------------------------------------------------
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value) => `${value.toFixed(1)} ms`;
+const count = (value) => Math.round(value).toLocaleString('en-US');
+const median = (values) => {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 === 1
+    ? sorted[Math.floor(middle)]
+    : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const spread = (values, format) => `${format(Math.min(...values))}–${format(Math.max(...values))}`;
+
+const rows = [];
+function row(measure, figure, budget, met) {
+  rows.push({ measure, figure, budget, verdict: met === undefined ? '–' : met ? '✓' : '✗' });
+}
+
+row(
+  'brotli size, `agent-console-kit/core` + hooks (peers external)',
+  `${kB(sizes.core.brotli)} (${kB(sizes.core.minified)} minified)`,
+  '≤ 15 kB',
+  sizes.core.brotli <= 15_000,
+);
+row(
+  'brotli size, everything in the main entry',
+  `${kB(sizes.all.brotli)} (${kB(sizes.all.minified)} minified)`,
+  '≤ 30 kB',
+  sizes.all.brotli <= 30_000,
+);
+const { throughput } = engine;
+row(
+  `events/s: RunStream ÷ fetch-event-source + JSON.parse, same ${count(throughput.events)} events`,
+  `${throughput.ratio.toFixed(2)} (median of ${throughput.rounds}, ${spread(throughput.ratios, (value) => value.toFixed(2))}; ${count(throughput.runStreamPerSecond)} vs ${count(throughput.baselinePerSecond)} events/s; on CPU time ${throughput.cpuRatio.toFixed(2)})`,
+  '≥ 0.6',
+  throughput.ratio >= 0.6,
+);
+const commitRounds = react.rounds.map((round) => ({
+  ...round,
+  limit: (1.1 * round.ms) / 16,
+}));
+const commitsMedian = median(commitRounds.map((round) => round.commits));
+const durationMedian = median(commitRounds.map((round) => round.ms));
+row(
+  `React commits, ${count(react.events)} events one per write ~1 ms apart`,
+  `${count(commitsMedian)} in ${count(durationMedian)} ms (median of ${commitRounds.length}; ${commitRounds.map((round) => `${round.commits}/${Math.floor(round.limit)}`).join(', ')} commits/limit)`,
+  '≤ 1.1 × duration / 16 ms',
+  commitRounds.every((round) => round.commits <= round.limit),
+);
+const { heap } = engine;
+const heapDrift = Math.abs(heap.atTwoMillions - heap.atOneMillion) / heap.atOneMillion;
+row(
+  `heap growth after 1,000,000 events, maxEvents ${count(heap.maxEvents)} (after GC); at 2,000,000`,
+  `${(heap.atOneMillion / 1e6).toFixed(1)} MB; ${(heap.atTwoMillions / 1e6).toFixed(1)} MB (${heapDrift >= 0 ? '' : ''}${(heapDrift * 100).toFixed(0)} % apart)`,
+  '< 50 MB; ± 10 %',
+  heap.atOneMillion < 50e6 && heapDrift <= 0.1,
+);
+const { firstEvent } = engine;
+row(
+  'added time to first event over a raw `fetch` (mock server, real socket)',
+  `${ms(firstEvent.addedMs)} (median of ${firstEvent.rounds} pairs; raw ${ms(firstEvent.rawMs)}, RunStream ${ms(firstEvent.runStreamMs)})`,
+  '≤ 2 ms median',
+  firstEvent.addedMs <= 2,
+);
+if (eventLog === undefined) {
+  row('Chromium: `AgentEventLog`, 100,000 events', 'skipped (--skip-browser)', '≤ 60 rows; ≤ 8 ms');
+} else {
+  row(
+    `Chromium: \`AgentEventLog\` with ${count(eventLog.events)} events: DOM rows; p95 to append ${eventLog.appendSize} while following`,
+    `${eventLog.rows} rows; p95 ${ms(eventLog.p95)} (p50 ${ms(eventLog.p50)}, max ${ms(eventLog.max)}, ${eventLog.appends} appends${eventLog.notShown > 0 ? `, ${eventLog.notShown} not shown` : ''})`,
+    '≤ 60 rows; ≤ 8 ms',
+    eventLog.rows <= 60 && eventLog.p95 <= 8 && eventLog.notShown === 0,
+  );
+}
+if (thread === undefined) {
+  row(
+    'Chromium: `AgentThread` with 1,000 messages: DOM nodes; p95 per streamed token frame',
+    eventLog === undefined
+      ? 'skipped (--skip-browser)'
+      : 'not measured (AgentThread is not in this branch yet)',
+    'bounded; ≤ 8 ms',
+  );
+} else {
+  // Bounded: streaming tokens into the last answer adds no nodes beyond its own text (≤ 1 %).
+  const nodesBounded = thread.nodesAtEnd <= thread.nodesAtStart * 1.01;
+  row(
+    `Chromium: \`AgentThread\` with ${count(thread.messages)} messages: DOM nodes; p95 per streamed token frame`,
+    `${count(thread.nodesAtStart)} → ${count(thread.nodesAtEnd)} nodes after ${thread.frames} frames; p95 ${ms(thread.p95)} (p50 ${ms(thread.p50)}, max ${ms(thread.max)}${thread.notShown > 0 ? `, ${thread.notShown} not shown` : ''})`,
+    'bounded; ≤ 8 ms',
+    nodesBounded && thread.p95 <= 8 && thread.notShown === 0,
+  );
+}
+
+const headers = { measure: 'measure', figure: 'figure', budget: 'budget', verdict: '' };
+const widths = Object.fromEntries(
+  Object.keys(headers).map((key) => [
+    key,
+    Math.max(headers[key].length, ...rows.map((entry) => entry[key].length)),
+  ]),
+);
+const line = (entry) =>
+  `| ${Object.keys(headers)
+    .map((key) => entry[key].padEnd(widths[key]))
+    .join(' | ')} |`;
+console.log(
+  `agent-console-kit bench: Node ${engine.node}, ${new Date().toISOString().slice(0, 16)} UTC${eventLog ? `, React ${eventLog.react} build in Chromium` : ''}`,
+);
 console.log('');
+console.log(line(headers));
 console.log(
-  `React commits for ${number(react.events)} events at full speed (mock server, real socket; median of ${react.rounds}):`,
+  `|${Object.keys(headers)
+    .map((key) => '-'.repeat(widths[key] + 2))
+    .join('|')}|`,
 );
-console.log(
-  `  useAgentRunStream           ${String(react.hookCommits).padStart(6)} commits  (${react.hookCommitsEach.join(', ')}; ${react.hookMs} ms)`,
-);
-console.log(
-  `  naive useState per event    ${String(react.naiveCommits).padStart(6)} commits  (${react.naiveCommitsEach.join(', ')}; ${react.naiveMs} ms)`,
-);
-console.log(
-  `The same, ${number(react.pacedEvents)} events 1 ms apart (one write each; one round):`,
-);
-console.log(
-  `  useAgentRunStream           ${String(react.pacedHookCommits).padStart(6)} commits  (${react.pacedHookMs} ms)`,
-);
-console.log(
-  `  naive useState per event    ${String(react.pacedNaiveCommits).padStart(6)} commits  (${react.pacedNaiveMs} ms)`,
-);
-console.log('');
-console.log(
-  `Events per second on the same ${number(throughput.bytes)} bytes, ${number(throughput.events)} events, in memory (median of ${throughput.rounds}):`,
-);
-console.log(
-  `  RunStream                          ${number(throughput.runStreamPerSecond).padStart(10)} events/s`,
-);
-console.log(
-  `  fetch-event-source alone           ${number(throughput.fetchEventSourcePerSecond).padStart(10)} events/s`,
-);
-console.log(
-  `  fetch-event-source + JSON.parse    ${number(throughput.fetchEventSourceWithJsonPerSecond).padStart(10)} events/s`,
-);
-console.log(
-  `  RunStream / fetch-event-source alone: ${throughput.ratio}; / with JSON.parse: ${throughput.ratioWithJson}`,
-);
+for (const entry of rows) console.log(line(entry));

@@ -20,8 +20,11 @@ export {
 export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';
 export {
   useAgentRunStream,
+  type RunStreamActions,
   type UseAgentRunStreamOptions,
   type UseAgentRunStreamResult,
+  type UseAgentRunStreamSelectOptions,
+  type UseAgentRunStreamSelection,
 } from './react/use-agent-run-stream.js';
 export {
   AgentInputForm,

@@ -1,31 +1,39 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { AgentEventLog, type RunEvent } from 'agent-console-kit';
+import {
+  AgentEventLog,
+  classifyEvent,
+  type RunEvent,
+  type RunEventArrival,
+  type RunEventFrame,
+} from 'agent-console-kit';
 import 'agent-console-kit/styles.css';
 
 const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
 
-/** A synthetic `message` event carrying one word of agent output. */
-function messageEvent(sequence: number, text: string, extra: Partial<RunEvent> = {}): RunEvent {
-  const payload = { messages: [{ role: 'AGENT', content: [{ type: 'text', text }] }] };
-  return {
-    sequence,
-    id: String(sequence),
-    event: 'message',
-    data: JSON.stringify(payload),
-    payload,
-    kind: 'message',
-    parseError: false,
-    invalid: false,
-    text,
-    receivedAt: startedAt + sequence * 40,
-    attempt: 1,
-    restart: false,
-    ...extra,
-  };
+/** A synthetic event, classified as the engine does. */
+function frameEvent(
+  sequence: number,
+  frame: RunEventFrame,
+  arrival: Partial<RunEventArrival> = {},
+): RunEvent {
+  return classifyEvent(
+    { id: String(sequence), ...frame },
+    { sequence, receivedAt: startedAt + sequence * 40, attempt: 1, restart: false, ...arrival },
+  );
 }
 
-function words(sentence: string, from = 1, extra: Partial<RunEvent> = {}): RunEvent[] {
+/** A synthetic `message` event carrying one word of agent output. */
+function messageEvent(
+  sequence: number,
+  text: string,
+  extra: Partial<RunEventArrival> = {},
+): RunEvent {
+  const payload = { messages: [{ role: 'AGENT', content: [{ type: 'text', text }] }] };
+  return frameEvent(sequence, { event: 'message', data: JSON.stringify(payload) }, extra);
+}
+
+function words(sentence: string, from = 1, extra: Partial<RunEventArrival> = {}): RunEvent[] {
   return sentence
     .split(' ')
     .map((word, index) => messageEvent(from + index, index === 0 ? word : ` ${word}`, extra));
@@ -43,26 +51,9 @@ const restartedEvents = [
 
 const oddEvents: RunEvent[] = [
   ...words('Before the odd ones'),
-  {
-    ...messageEvent(5, ''),
-    event: 'message',
-    data: 'not json {',
-    payload: undefined,
-    parseError: true,
-  },
-  {
-    ...messageEvent(6, ''),
-    data: '{"unexpected":true}',
-    payload: { unexpected: true },
-    invalid: true,
-  },
-  {
-    ...messageEvent(7, ''),
-    event: 'heartbeat',
-    kind: 'unknown',
-    data: '{}',
-    payload: {},
-  },
+  frameEvent(5, { event: 'message', data: 'not json {' }),
+  frameEvent(6, { event: 'message', data: '{"unexpected":true}' }),
+  frameEvent(7, { event: 'heartbeat', data: '{}' }),
 ];
 
 const tenThousandEvents = Array.from({ length: 10_000 }, (_, index) =>
@@ -124,13 +115,7 @@ export const Failed: Story = {
   args: {
     events: [
       ...words('Starting the work'),
-      {
-        ...messageEvent(4, ''),
-        event: 'run.failed',
-        kind: 'run-failed',
-        data: '{"error":{"message":"The agent crashed."}}',
-        payload: { error: { message: 'The agent crashed.' } },
-      },
+      frameEvent(4, { event: 'run.failed', data: '{"error":{"message":"The agent crashed."}}' }),
     ],
     status: 'error',
   },

@@ -3,29 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { AgentEventLog, type AgentEventLogProps, type RunEvent } from 'agent-console-kit';
+import {
+  AgentEventLog,
+  classifyEvent,
+  type AgentEventLogProps,
+  type RunEvent,
+  type RunEventArrival,
+  type RunEventFrame,
+} from 'agent-console-kit';
 
 const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
 
-function messageEvent(sequence: number, overrides: Partial<RunEvent> = {}): RunEvent {
+/** A synthetic event, classified as the engine does: a `message` unless `data` says otherwise. */
+function messageEvent(
+  sequence: number,
+  overrides: Partial<RunEventFrame & RunEventArrival> = {},
+): RunEvent {
   const payload = {
     messages: [{ role: 'GLEAN_AI', content: [{ type: 'text', text: `token ${sequence}` }] }],
   };
-  return {
-    sequence,
-    id: String(sequence),
-    event: 'message',
-    data: JSON.stringify(payload),
-    payload,
-    kind: 'message',
-    parseError: false,
-    invalid: false,
-    text: `token ${sequence}`,
-    receivedAt: startedAt + sequence * 10,
-    attempt: 1,
-    restart: false,
-    ...overrides,
-  };
+  return classifyEvent(
+    { id: String(sequence), event: 'message', data: JSON.stringify(payload), ...overrides },
+    { sequence, receivedAt: startedAt + sequence * 10, attempt: 1, restart: false, ...overrides },
+  );
 }
 
 function manyEvents(count: number, from = 1): RunEvent[] {
@@ -295,13 +295,8 @@ describe('given rows to inspect', () => {
       messageEvent(1),
       messageEvent(2, { attempt: 2, id: '2' }),
       messageEvent(3, { attempt: 3, id: '1', restart: true }),
-      messageEvent(4, {
-        attempt: 3,
-        invalid: true,
-        payload: { messages: 'nope' },
-        data: '{"messages":"nope"}',
-      }),
-      messageEvent(5, { attempt: 3, parseError: true, payload: undefined, data: 'not json {' }),
+      messageEvent(4, { attempt: 3, data: '{"messages":"nope"}' }),
+      messageEvent(5, { attempt: 3, data: 'not json {' }),
     ];
     const { container } = renderLog({ events, droppedEvents: 12, duplicateEvents: 2 });
 
@@ -325,8 +320,6 @@ describe('given a filter', () => {
       index % 3 === 0
         ? messageEvent(index + 1, {
             event: 'tool.call',
-            kind: 'unknown',
-            payload: { tool: index % 2 === 0 ? 'search' : 'calendar' },
             data: JSON.stringify({ tool: index % 2 === 0 ? 'search' : 'calendar' }),
           })
         : messageEvent(index + 1),

@@ -5,45 +5,36 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import {
   AgentEventLog,
+  classifyEvent,
   eventsToNdjson,
   type AgentEventLogProps,
   type RunEvent,
+  type RunEventArrival,
+  type RunEventFrame,
 } from 'agent-console-kit';
 
 // The virtual rows themselves need a real layout: see agent-event-log.browser.test.tsx.
 
 const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
 
-function makeEvent(sequence: number, overrides: Partial<RunEvent> = {}): RunEvent {
+/** A synthetic event, classified as the engine does: a `message` unless `data` says otherwise. */
+function makeEvent(
+  sequence: number,
+  overrides: Partial<RunEventFrame & RunEventArrival> = {},
+): RunEvent {
   const payload = {
     messages: [{ role: 'GLEAN_AI', content: [{ type: 'text', text: `t${sequence}` }] }],
   };
-  return {
-    sequence,
-    id: String(sequence),
-    event: 'message',
-    data: JSON.stringify(payload),
-    payload,
-    kind: 'message',
-    parseError: false,
-    invalid: false,
-    text: `t${sequence}`,
-    receivedAt: startedAt + sequence,
-    attempt: 1,
-    restart: false,
-    ...overrides,
-  };
+  return classifyEvent(
+    { id: String(sequence), event: 'message', data: JSON.stringify(payload), ...overrides },
+    { sequence, receivedAt: startedAt + sequence, attempt: 1, restart: false, ...overrides },
+  );
 }
 
 const events: RunEvent[] = [
   makeEvent(1),
-  makeEvent(2, {
-    event: 'tool.call',
-    kind: 'unknown',
-    payload: { tool: 'search' },
-    data: '{"tool":"search"}',
-  }),
-  makeEvent(3, { parseError: true, payload: undefined, data: 'not json' }),
+  makeEvent(2, { event: 'tool.call', data: '{"tool":"search"}' }),
+  makeEvent(3, { data: 'not json' }),
 ];
 
 function renderLog(props: AgentEventLogProps) {

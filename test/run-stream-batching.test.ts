@@ -64,6 +64,35 @@ describe('given maxEvents', () => {
     expect(final.totalEvents).toBe(12);
     expect(final.text).toBe('a b c d e f g h i j k l');
   });
+
+  it('keeps the newest in order after the buffer wrapped many times (200 events, 7 kept)', async () => {
+    const mock = await serve({ events: manyEvents(200) });
+    const stream = createRunStream(createAgentClient({ baseUrl: mock.url }), { maxEvents: 7 });
+
+    const final = await stream.start({ agentId: 'agent' });
+
+    expect(final.events.map((event) => event.sequence)).toEqual([
+      194, 195, 196, 197, 198, 199, 200,
+    ]);
+    expect(final.droppedEvents).toBe(193);
+    expect(final.text).toBe(expectedText(200));
+  });
+
+  it('applies a maxEvents set with setOptions during a run to the events kept', async () => {
+    const mock = await serve({ events: manyEvents(20) });
+    const stream = createRunStream(createAgentClient({ baseUrl: mock.url }), { maxEvents: 10 });
+    stream.observe({
+      onEvent: (event) => {
+        if (event.sequence === 12) stream.setOptions({ maxEvents: 3 });
+      },
+    });
+
+    const final = await stream.start({ agentId: 'agent' });
+
+    expect(final.events.map((event) => event.sequence)).toEqual([18, 19, 20]);
+    expect(final.droppedEvents).toBe(17);
+    expect(final.totalEvents).toBe(20);
+  });
 });
 
 describe('given a throttle', () => {

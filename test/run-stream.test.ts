@@ -169,7 +169,7 @@ describe('given malformed JSON in an event', () => {
       data: '{"messages": [',
       payload: undefined,
       parseError: true,
-      kind: 'unknown',
+      kind: 'parse-error',
       text: '',
     });
     expect(final.text).toBe('ab');
@@ -189,7 +189,7 @@ describe('given a message event of an undocumented shape (a legacy failure)', ()
     expect(final.status).toBe('done');
     expect(final.events[1]).toMatchObject({
       event: 'message',
-      kind: 'unknown',
+      kind: 'invalid',
       invalid: true,
       parseError: false,
       payload: { error: { message: 'agent crashed' } },
@@ -265,7 +265,7 @@ describe('given run.failed on the platform API', () => {
 
     expect(final.status).toBe('error');
     expect((final.error as AgentHttpError).status).toBe(500);
-    expect(final.events[0]).toMatchObject({ kind: 'run-failed', invalid: true });
+    expect(final.events[0]).toMatchObject({ event: 'run.failed', kind: 'invalid', invalid: true });
   });
 });
 

@@ -292,7 +292,7 @@ describe('given hostile events and fields passed as props', () => {
     event: text,
     data: text,
     payload: undefined,
-    kind: 'unknown',
+    kind: 'parse-error',
     parseError: true,
     invalid: false,
     text: '',

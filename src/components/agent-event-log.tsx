@@ -404,7 +404,7 @@ interface EventRowProps {
   detailsId: string;
 }
 
-const EventRow = memo(function EventRow({
+const EventRow = /* @__PURE__ */ memo(function EventRow({
   event,
   attemptStart,
   elapsed,
@@ -445,7 +445,7 @@ const EventRow = memo(function EventRow({
         <span className="ack-event-log__id">
           {event.id === undefined ? 'no id' : `id ${event.id}`}
         </span>
-        {event.kind === 'run-failed' ? (
+        {event.event === 'run.failed' ? (
           <span className="ack-event-log__flag" data-flag="run-failed">
             {' '}
             run failed

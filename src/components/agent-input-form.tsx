@@ -118,9 +118,10 @@ interface FieldContextValue {
   setShown: (part: 'description' | 'message', shown: boolean) => void;
 }
 
-const [FormContext, useFormContext] = createPartContext<FormContextValue>('AgentInputForm');
+const [FormContext, useFormContext] =
+  /* @__PURE__ */ createPartContext<FormContextValue>('AgentInputForm');
 const [FieldContext, useFieldContext] =
-  createPartContext<FieldContextValue>('AgentInputForm.Field');
+  /* @__PURE__ */ createPartContext<FieldContextValue>('AgentInputForm.Field');
 
 /**
  * A form for an agent started by an input form, built from its fields (or its `input_schema`).
@@ -713,7 +714,7 @@ function asText(value: unknown): string {
  * `.Label`, `.Control`, `.Description`, `.Message`, `.Submit`. Each part is also a named export
  * (`AgentInputFormField` …).
  */
-export const AgentInputForm = Object.assign(AgentInputFormRoot, {
+export const AgentInputForm = /* @__PURE__ */ Object.assign(AgentInputFormRoot, {
   Root: AgentInputFormRoot,
   Field: AgentInputFormField,
   Label: AgentInputFormLabel,

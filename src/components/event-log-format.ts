@@ -50,7 +50,7 @@ export function formatElapsed(milliseconds: number): string {
   return `${sign}${(Math.abs(milliseconds) / 1000).toFixed(3)} s`;
 }
 
-const numberFormat = new Intl.NumberFormat('en');
+const numberFormat = /* @__PURE__ */ new Intl.NumberFormat('en');
 
 /** A count with digit grouping: `100,000`. */
 export function formatCount(count: number): string {

@@ -34,6 +34,7 @@ export type {
   AgentSchemas,
   MessageEventPayload,
   ProblemDetail,
+  RunFailedPayload,
   ToolAuthorizationBody,
 } from './schemas.js';
 export {
@@ -48,11 +49,18 @@ export {
 export {
   activeRunStatuses,
   terminalRunStatuses,
+  type InvalidRunEvent,
+  type MessageRunEvent,
+  type ParseErrorRunEvent,
   type RunEvent,
+  type RunEventBase,
   type RunEventKind,
+  type RunFailedRunEvent,
   type RunSnapshot,
   type RunStatus,
+  type UnknownRunEvent,
 } from './run-types.js';
+export { classifyEvent, type RunEventArrival, type RunEventFrame } from './classify-event.js';
 export {
   RunStream,
   createRunStream,

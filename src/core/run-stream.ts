@@ -10,8 +10,9 @@ import {
 } from './errors.js';
 import { assertCompleteInput, type FormField } from './input-form.js';
 import { createNotifyScheduler, type NotifyScheduler } from './notify-scheduler.js';
-import type { RunEvent, RunEventKind, RunSnapshot, RunStatus } from './run-types.js';
-import { messageEventPayloadSchema, runFailedPayloadSchema } from './schemas.js';
+import { RingBuffer } from './ring-buffer.js';
+import { classifyFrame } from './classify-frame.js';
+import type { RunEvent, RunSnapshot, RunStatus } from './run-types.js';
 import { defaultSseTransport, type SseMessage, type SseTransport } from './sse-transport.js';
 
 /** The reconnect policy of a {@link RunStream}. */
@@ -142,8 +143,6 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
 
 const terminal = new Set<RunStatus>(['done', 'error', 'aborted']);
 const defaultMaxEvents = 5000;
-/** Compact the event buffer once this many dropped events sit at its head. */
-const compactThreshold = 1024;
 
 /** The mutable state of one run; callbacks of an older run see `run !== stream.#run` and stop. */
 class Run {
@@ -160,13 +159,14 @@ class Run {
   maxId: number | undefined;
   serverRetryMs: number | undefined;
   url = '';
-  buffer: RunEvent[] = [];
-  head = 0;
+  buffer: RingBuffer<RunEvent>;
   eventsChanged = false;
   eventsView: readonly RunEvent[] = initialRunSnapshot.events;
   totalEvents = 0;
   duplicateEvents = 0;
-  text = '';
+  /** The output joined so far; `textChunks` are the pieces since (joined when a snapshot is built). */
+  textJoined = '';
+  textChunks: string[] = [];
   error: AgentError | undefined;
   restarts = 0;
   lastEventId: string | undefined;
@@ -182,7 +182,9 @@ class Run {
     readonly client: AgentClient,
     readonly request: RunStartRequest,
     readonly startedAt: number,
+    maxEvents: number,
   ) {
+    this.buffer = new RingBuffer(maxEvents);
     this.done = new Promise((resolve) => {
       this.resolve = resolve;
     });
@@ -190,6 +192,15 @@ class Run {
 
   get ended() {
     return terminal.has(this.status);
+  }
+
+  /** One concatenation per snapshot rather than one per event (each would be kept as a rope node). */
+  get text(): string {
+    if (this.textChunks.length > 0) {
+      this.textJoined += this.textChunks.join('');
+      this.textChunks.length = 0;
+    }
+    return this.textJoined;
   }
 }
 
@@ -205,10 +216,10 @@ class Run {
  */
 export class RunStream {
   #client: AgentClient;
-  readonly #options: RunStreamOptions;
+  #options: RunStreamOptions;
   readonly #listeners = new Set<() => void>();
   readonly #observers = new Set<RunStreamCallbacks>();
-  readonly #now: () => number;
+  #now: () => number;
   #run: Run | undefined;
   #snapshot: RunSnapshot = initialRunSnapshot;
   #scheduler: NotifyScheduler | undefined;
@@ -217,9 +228,22 @@ export class RunStream {
     this.#client = client;
     this.#options = options;
     this.#now = options.now ?? Date.now;
-    const { onEvent, onStatusChange, onDone, onError } = options;
-    if (onEvent ?? onStatusChange ?? onDone ?? onError) {
-      this.#observers.add({ onEvent, onStatusChange, onDone, onError });
+  }
+
+  /**
+   * Replaces the options (as `QueryObserver.setOptions` does). The callbacks, `maxEvents`,
+   * `throttleMs`, `now` and `random` apply at once; `reconnect`, `transport`, `sleep` and
+   * `idleTimeoutMs` from the next `start()` (a run in progress keeps the policy it started with).
+   */
+  setOptions(options: RunStreamOptions): void {
+    const previous = this.#options;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    if (options.throttleMs !== previous.throttleMs && this.#scheduler !== undefined) {
+      const pending = this.#scheduler.pending;
+      this.#scheduler.cancel();
+      this.#scheduler = undefined;
+      if (pending) this.#flush();
     }
   }
 
@@ -257,7 +281,7 @@ export class RunStream {
    */
   start(request: RunStartRequest): Promise<RunSnapshot> {
     this.#supersede();
-    const run = new Run(this.#client, request, this.#now());
+    const run = new Run(this.#client, request, this.#now(), this.#maxEvents());
     this.#run = run;
     try {
       agentIdSegment(request.agentId);
@@ -306,15 +330,16 @@ export class RunStream {
   }
 
   async #connect(run: Run): Promise<void> {
-    const policy = this.#options.reconnect ?? {};
+    const options = this.#options;
+    const policy = options.reconnect ?? {};
     const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
     const backoff = {
       baseDelayMs: policy.baseDelayMs ?? 1000,
       maxDelayMs: policy.maxDelayMs ?? 30_000,
       jitter: policy.jitter ?? 'equal',
     };
-    const transport = this.#options.transport ?? defaultSseTransport;
-    const wait = this.#options.sleep ?? sleep;
+    const transport = options.transport ?? defaultSseTransport;
+    const wait = options.sleep ?? sleep;
 
     for (;;) {
       let prepared;
@@ -346,7 +371,7 @@ export class RunStream {
           secrets: prepared.secrets,
           signal: run.controller.signal,
           fetch: clientInternals(run.client).fetch,
-          idleTimeoutMs: this.#options.idleTimeoutMs,
+          idleTimeoutMs: options.idleTimeoutMs,
           onOpen: (response) => this.#onOpen(run, response),
           onMessage: (message) => this.#onMessage(run, message),
           onId: (id) => {
@@ -417,7 +442,8 @@ export class RunStream {
         run.attemptMode = 'restart';
         restart = true;
         run.restarts += 1;
-        run.text = '';
+        run.textJoined = '';
+        run.textChunks.length = 0;
         run.maxId = undefined;
       } else {
         run.attemptMode = 'resume';
@@ -434,55 +460,25 @@ export class RunStream {
     }
     if (numericId !== undefined) run.maxId = Math.max(run.maxId ?? numericId, numericId);
 
-    const { payload, parseError } = parseJson(message.data);
-    let kind: RunEventKind = 'unknown';
-    let invalid = false;
-    let text = '';
+    const event = classifyFrame(message, run.totalEvents + 1, receivedAt, run.attempt, restart);
+    // A run.failed ends the run whatever its payload; the problem detail when it is one.
     let failure: AgentHttpError | undefined;
-    if (message.event === 'message') {
-      if (!parseError) {
-        const parsed = messageEventPayloadSchema.safeParse(payload);
-        if (parsed.success) {
-          kind = 'message';
-          text = agentText(parsed.data.messages);
-        } else {
-          invalid = true;
-        }
-      }
-    } else if (message.event === 'run.failed') {
-      kind = 'run-failed';
-      const parsed = parseError ? undefined : runFailedPayloadSchema.safeParse(payload);
-      invalid = !parseError && parsed?.success !== true;
-      const problem = parsed?.success ? parsed.data.error : undefined;
+    if (message.event === 'run.failed') {
+      const problem = event.kind === 'run-failed' ? event.payload.error : undefined;
       failure = new AgentHttpError({
         status: problem?.status ?? 500,
         url: run.url,
         method: 'POST',
-        body: problem ?? (parseError ? message.data : payload),
+        body: problem ?? (event.kind === 'parse-error' ? message.data : event.payload),
       });
     }
-
-    const event: RunEvent = {
-      sequence: run.totalEvents + 1,
-      id: message.id,
-      event: message.event,
-      data: message.data,
-      payload,
-      kind,
-      parseError,
-      invalid,
-      text,
-      receivedAt,
-      attempt: run.attempt,
-      restart,
-    };
     run.totalEvents += 1;
     run.firstEventAt ??= receivedAt;
     if (message.id !== undefined) run.lastEventId = message.id;
-    run.text += text;
+    if (event.text !== '') run.textChunks.push(event.text);
     this.#append(run, event);
     this.#markChanged(run);
-    this.#emit((callbacks) => callbacks.onEvent?.(event));
+    this.#emitEvent(event);
 
     if (failure !== undefined && this.#isCurrent(run)) {
       // The stream closes after run.failed; close it from this side too, and never reconnect.
@@ -492,14 +488,14 @@ export class RunStream {
   }
 
   #append(run: Run, event: RunEvent) {
-    const maxEvents = Math.max(0, this.#options.maxEvents ?? defaultMaxEvents);
+    const maxEvents = this.#maxEvents();
+    if (run.buffer.capacity !== maxEvents) run.buffer.resize(maxEvents);
     run.buffer.push(event);
-    if (run.buffer.length - run.head > maxEvents) run.head += 1;
-    if (run.head >= compactThreshold && run.head * 2 >= run.buffer.length) {
-      run.buffer = run.buffer.slice(run.head);
-      run.head = 0;
-    }
     run.eventsChanged = true;
+  }
+
+  #maxEvents() {
+    return Math.max(0, this.#options.maxEvents ?? defaultMaxEvents);
   }
 
   #isCurrent(run: Run) {
@@ -559,7 +555,7 @@ export class RunStream {
 
   #build(run: Run): RunSnapshot {
     if (run.eventsChanged) {
-      run.eventsView = run.buffer.slice(run.head);
+      run.eventsView = run.buffer.toArray();
       run.eventsChanged = false;
     }
     return {
@@ -592,7 +588,34 @@ export class RunStream {
     }
   }
 
+  /** `#emit` for `onEvent`, without a closure per event. */
+  #emitEvent(event: RunEvent) {
+    const own = this.#options.onEvent;
+    if (own !== undefined) {
+      try {
+        own(event);
+      } catch (error) {
+        reportCallbackError(error);
+      }
+    }
+    for (const callbacks of this.#observers) {
+      const onEvent = callbacks.onEvent;
+      if (onEvent === undefined) continue;
+      try {
+        onEvent(event);
+      } catch (error) {
+        reportCallbackError(error);
+      }
+    }
+  }
+
+  /** Calls the options' callbacks, then those added with `observe`, each isolated. */
   #emit(call: (callbacks: RunStreamCallbacks) => void) {
+    try {
+      call(this.#options);
+    } catch (error) {
+      reportCallbackError(error);
+    }
     if (this.#observers.size === 0) return;
     for (const callbacks of [...this.#observers]) {
       try {
@@ -627,31 +650,6 @@ function parseNumericId(id: string | undefined): number | undefined {
     if (code < 48 || code > 57) return undefined;
   }
   return Number(id);
-}
-
-function parseJson(data: string): { payload: unknown; parseError: boolean } {
-  try {
-    return { payload: JSON.parse(data) as unknown, parseError: false };
-  } catch {
-    return { payload: undefined, parseError: true };
-  }
-}
-
-/** The text blocks of every message not from the user, in order. */
-function agentText(
-  messages: readonly {
-    role: string;
-    content: readonly { type: string; text?: string | undefined }[];
-  }[],
-): string {
-  let text = '';
-  for (const message of messages) {
-    if (message.role === 'USER') continue;
-    for (const block of message.content) {
-      if (block.type === 'text' && typeof block.text === 'string') text += block.text;
-    }
-  }
-  return text;
 }
 
 /** Any failure as an {@link AgentError} (a snapshot's `error` is always one). */

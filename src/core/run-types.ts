@@ -1,5 +1,6 @@
 import type { AgentRunRequest } from './agent-client.js';
 import type { AgentError } from './errors.js';
+import type { MessageEventPayload, RunFailedPayload } from './schemas.js';
 
 /**
  * Where a run is: `idle → connecting → streaming → (reconnecting → streaming)* → done | error |
@@ -18,17 +19,8 @@ export const activeRunStatuses: ReadonlySet<RunStatus> = new Set([
   'reconnecting',
 ]);
 
-/** What the library made of an event's payload. */
-export type RunEventKind =
-  /** A `message` event whose payload matched `{ messages: [...] }`. */
-  | 'message'
-  /** A `run.failed` event (replacement API): the run ended in error. */
-  | 'run-failed'
-  /** Any other event name, kept as it came. */
-  | 'unknown';
-
-/** One server-sent event, as received and kept. */
-export interface RunEvent {
+/** What every event has, whatever its {@link RunEvent.kind}. */
+export interface RunEventBase {
   /** The client's sequence number: 1, 2, 3 … within one run, across its attempts. */
   sequence: number;
   /** The server's `id:` field as sent, or undefined when the frame had none. */
@@ -37,15 +29,6 @@ export interface RunEvent {
   event: string;
   /** The `data:` text as received. */
   data: string;
-  /** The data parsed as JSON; undefined when `parseError`. */
-  payload: unknown;
-  kind: RunEventKind;
-  /** The data was not JSON (the raw text is in `data`). */
-  parseError: boolean;
-  /** The payload was JSON but did not match the schema of its event name. */
-  invalid: boolean;
-  /** The agent output this event added to the run's `text`. */
-  text: string;
   /** When it arrived (epoch milliseconds). */
   receivedAt: number;
   /** The connection attempt it came in, from 1. */
@@ -53,6 +36,69 @@ export interface RunEvent {
   /** The first event of an attempt whose server started the run over (ids did not continue). */
   restart: boolean;
 }
+
+/** A `message` event whose payload matched `{ messages: [...] }`. */
+export interface MessageRunEvent extends RunEventBase {
+  kind: 'message';
+  event: 'message';
+  payload: MessageEventPayload;
+  /** The agent output this event added to the run's `text`. */
+  text: string;
+  parseError: false;
+  invalid: false;
+}
+
+/** A `run.failed` event (replacement API) whose payload is a problem detail: the run ended in error. */
+export interface RunFailedRunEvent extends RunEventBase {
+  kind: 'run-failed';
+  event: 'run.failed';
+  payload: RunFailedPayload;
+  text: '';
+  parseError: false;
+  invalid: false;
+}
+
+/** An event of any other name, its data JSON, kept as it came. */
+export interface UnknownRunEvent extends RunEventBase {
+  kind: 'unknown';
+  payload: unknown;
+  text: '';
+  parseError: false;
+  invalid: false;
+}
+
+/**
+ * A `message` or `run.failed` event whose data is JSON that does not match the schema of its name
+ * (a legacy failure inside a `message`, for one). A `run.failed` still ends the run in error.
+ */
+export interface InvalidRunEvent extends RunEventBase {
+  kind: 'invalid';
+  payload: unknown;
+  text: '';
+  parseError: false;
+  invalid: true;
+}
+
+/** An event (of any name) whose data is not JSON: the raw text is in `data`. */
+export interface ParseErrorRunEvent extends RunEventBase {
+  kind: 'parse-error';
+  payload: undefined;
+  text: '';
+  parseError: true;
+  invalid: false;
+}
+
+/**
+ * One server-sent event, as received, classified (by {@link classifyEvent}) and kept. Narrow on
+ * `kind`: only a `message` has a typed payload and `text`, only a `parse-error` has no payload.
+ * `parseError` and `invalid` say the same as `kind` (`'parse-error'`, `'invalid'`), for readers
+ * that test a flag; they can never disagree with it.
+ */
+export type RunEvent =
+  MessageRunEvent | RunFailedRunEvent | UnknownRunEvent | InvalidRunEvent | ParseErrorRunEvent;
+
+/** What the library made of an event: `message`, `run-failed`, `unknown`, `invalid`, `parse-error`. */
+export type RunEventKind = RunEvent['kind'];
 
 /** The state of a run: immutable, and the same object until something changes. */
 export interface RunSnapshot {

@@ -93,3 +93,5 @@ export type ToolAuthorizationBody = z.infer<typeof toolAuthorizationSchema>;
 export type AgentMessage = z.infer<typeof agentMessageSchema>;
 /** The payload of a `message` event. */
 export type MessageEventPayload = z.infer<typeof messageEventPayloadSchema>;
+/** The payload of a `run.failed` event: `{ error: ProblemDetail }`. */
+export type RunFailedPayload = z.infer<typeof runFailedPayloadSchema>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { AgentClient } from '../core/agent-client.js';
 import {
   RunStream,
@@ -18,14 +18,30 @@ export interface UseAgentRunStreamOptions extends RunStreamOptions {
   client?: AgentClient;
   /**
    * A stream to share with other components. The hook then does not own it: unmounting does not
-   * abort its run, and the other options except the callbacks are ignored (they are the stream's).
+   * abort its run, and the options other than the callbacks, `select` and `isEqual` are the
+   * stream's (passing one warns in development).
    * @default undefined (the hook creates, owns and on unmount aborts its own stream)
    */
   stream?: RunStream;
 }
 
-/** What {@link useAgentRunStream} returns: the snapshot, and stable actions. */
-export interface UseAgentRunStreamResult extends RunSnapshot {
+/** Options of {@link useAgentRunStream} reading a slice of the snapshot. */
+export interface UseAgentRunStreamSelectOptions<TSelected> extends UseAgentRunStreamOptions {
+  /**
+   * Reads a slice of the snapshot: the component re-renders only when the slice changes (by
+   * `isEqual`), and the hook returns it as `selected` instead of spreading the snapshot. May be an
+   * inline function.
+   */
+  select: (snapshot: RunSnapshot) => TSelected;
+  /**
+   * When two slices count as the same (no re-render).
+   * @default Object.is
+   */
+  isEqual?: ((previous: TSelected, next: TSelected) => boolean) | undefined;
+}
+
+/** The stable actions of {@link useAgentRunStream}. */
+export interface RunStreamActions {
   /**
    * Starts a run (aborting one in progress); see `RunStream.start`. Stable identity. Called after
    * the component unmounted, the run is aborted before its request goes out (for the hook's own
@@ -40,12 +56,24 @@ export interface UseAgentRunStreamResult extends RunSnapshot {
   stream: RunStream;
 }
 
+/** What {@link useAgentRunStream} returns without `select`: the snapshot, and stable actions. */
+export interface UseAgentRunStreamResult extends RunSnapshot, RunStreamActions {}
+
+/** What {@link useAgentRunStream} returns with `select`: the slice, and stable actions. */
+export interface UseAgentRunStreamSelection<TSelected> extends RunStreamActions {
+  /** What `select` returned: the same value until the slice changes. */
+  selected: TSelected;
+}
+
+const selectSnapshot = (snapshot: RunSnapshot) => snapshot;
+
 /**
  * Runs an agent and re-renders with its stream: at most once per animation frame while events
  * arrive, at once on a status change. One POST per `start()`, also under `<StrictMode>`. The
  * callbacks are read at call time, so new inline functions each render restart nothing. The hook's
- * own stream is created on first render (`reconnect`, `maxEvents`, `throttleMs`, `idleTimeoutMs`
- * are read then) and its run is aborted on unmount.
+ * own stream is created on first render and its run aborted on unmount; options changed later are
+ * handed to `RunStream.setOptions` (see there for when each applies). With `select`, the component
+ * re-renders only when its slice of the snapshot changes.
  *
  * @example
  * function Ask({ agentId }: { agentId: string }) {
@@ -67,40 +95,66 @@ export interface UseAgentRunStreamResult extends RunSnapshot {
  *     </>
  *   );
  * }
+ *
+ * @example
+ * // Re-renders on status changes only, not on every frame of events.
+ * function RunBadge({ stream }: { stream: RunStream }) {
+ *   const { selected: status } = useAgentRunStream({ stream, select: (run) => run.status });
+ *   return <span>{status}</span>;
+ * }
  */
-export function useAgentRunStream(options: UseAgentRunStreamOptions = {}): UseAgentRunStreamResult {
+export function useAgentRunStream<TSelected>(
+  options: UseAgentRunStreamSelectOptions<TSelected>,
+): UseAgentRunStreamSelection<TSelected>;
+export function useAgentRunStream(options?: UseAgentRunStreamOptions): UseAgentRunStreamResult;
+export function useAgentRunStream<TSelected>(
+  options: UseAgentRunStreamOptions & Partial<UseAgentRunStreamSelectOptions<TSelected>> = {},
+): UseAgentRunStreamResult | UseAgentRunStreamSelection<TSelected> {
+  const {
+    client: clientOption,
+    stream: sharedStream,
+    select,
+    isEqual,
+    onEvent,
+    onStatusChange,
+    onDone,
+    onError,
+    ...streamOptions
+  } = options;
   const contextClient = useOptionalAgentClient();
-  const client = options.client ?? contextClient;
+  const client = clientOption ?? contextClient;
 
   // Read by the callbacks registered once per stream, so inline callbacks never re-register.
-  const callbacksRef = useRef<RunStreamCallbacks>(options);
-  callbacksRef.current = options;
+  const callbacksRef = useRef<RunStreamCallbacks>({});
+  callbacksRef.current = { onEvent, onStatusChange, onDone, onError };
 
   // Created during render (no side effect: a RunStream starts nothing until start()), once.
   const ownedRef = useRef<RunStream | undefined>(undefined);
-  if (options.stream === undefined && ownedRef.current === undefined) {
+  if (sharedStream === undefined && ownedRef.current === undefined) {
     if (client === undefined) {
       throw new Error(
         'useAgentRunStream: no AgentClient. Pass `client` or `stream`, or wrap this component in <AgentClientProvider client={createAgentClient(…)}>.',
       );
     }
-    ownedRef.current = new RunStream(client, {
-      reconnect: options.reconnect,
-      maxEvents: options.maxEvents,
-      throttleMs: options.throttleMs,
-      idleTimeoutMs: options.idleTimeoutMs,
-      transport: options.transport,
-      sleep: options.sleep,
-      now: options.now,
-      random: options.random,
-    });
+    ownedRef.current = new RunStream(client, streamOptions);
   }
-  const owned = options.stream === undefined;
-  const stream = options.stream ?? (ownedRef.current as RunStream);
+  const owned = sharedStream === undefined;
+  const stream = sharedStream ?? (ownedRef.current as RunStream);
 
   useEffect(() => {
     if (owned && client !== undefined) stream.setClient(client);
   }, [owned, client, stream]);
+
+  // Every render's options reach the stream the hook owns; a shared stream keeps its own.
+  const warnedRef = useRef<Set<string> | undefined>(undefined);
+  useEffect(() => {
+    if (owned) {
+      stream.setOptions(streamOptions);
+    } else if (isDevelopment()) {
+      warnedRef.current ??= new Set();
+      warnIgnoredOptions({ client: clientOption, ...streamOptions }, warnedRef.current);
+    }
+  });
 
   // Set by the cleanup below, cleared when the effect runs again (StrictMode's second mount).
   const unmountedRef = useRef(false);
@@ -123,7 +177,11 @@ export function useAgentRunStream(options: UseAgentRunStreamOptions = {}): UseAg
     };
   }, [stream, owned]);
 
-  const snapshot = useSyncExternalStore(stream.subscribe, stream.getSnapshot, stream.getSnapshot);
+  const selected = useSelectedSnapshot(
+    stream,
+    (select ?? selectSnapshot) as (snapshot: RunSnapshot) => TSelected,
+    isEqual ?? Object.is,
+  );
 
   const start = useCallback(
     (request: RunStartRequest) => {
@@ -143,5 +201,62 @@ export function useAgentRunStream(options: UseAgentRunStreamOptions = {}): UseAg
   const abort = useCallback(() => stream.abort(), [stream]);
   const reset = useCallback(() => stream.reset(), [stream]);
 
-  return { ...snapshot, start, abort, reset, stream };
+  const withSelect = select !== undefined;
+  // A new result object only when the snapshot (or slice) changes, not on every render.
+  return useMemo(
+    () =>
+      withSelect
+        ? { selected, start, abort, reset, stream }
+        : { ...(selected as RunSnapshot), start, abort, reset, stream },
+    [withSelect, selected, start, abort, reset, stream],
+  );
+}
+
+/**
+ * `useSyncExternalStore` over a slice: the slice is computed once per snapshot, and a slice equal
+ * to the one rendered last is returned as that same value, so React sees no change. `select` and
+ * `isEqual` may change on every render (inline functions).
+ */
+function useSelectedSnapshot<TSelected>(
+  stream: RunStream,
+  select: (snapshot: RunSnapshot) => TSelected,
+  isEqual: (previous: TSelected, next: TSelected) => boolean,
+): TSelected {
+  const renderedRef = useRef<{ value: TSelected } | undefined>(undefined);
+  const getSelection = useMemo(() => {
+    let memo: { snapshot: RunSnapshot; value: TSelected } | undefined;
+    return () => {
+      const snapshot = stream.getSnapshot();
+      if (memo !== undefined && memo.snapshot === snapshot) return memo.value;
+      const next = select(snapshot);
+      const rendered = renderedRef.current;
+      const value = rendered !== undefined && isEqual(rendered.value, next) ? rendered.value : next;
+      memo = { snapshot, value };
+      return value;
+    };
+  }, [stream, select, isEqual]);
+  const value = useSyncExternalStore(stream.subscribe, getSelection, getSelection);
+  useEffect(() => {
+    renderedRef.current = { value };
+  }, [value]);
+  return value;
+}
+
+/** Bundlers replace `process.env.NODE_ENV`; where nothing does and `process` is absent, warn. */
+function isDevelopment(): boolean {
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return true;
+  }
+}
+
+function warnIgnoredOptions(options: Record<string, unknown>, warned: Set<string>) {
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined || warned.has(name)) continue;
+    warned.add(name);
+    console.warn(
+      `agent-console-kit: useAgentRunStream ignores \`${name}\` when a shared \`stream\` is passed: the stream keeps the options it was created with. Pass \`${name}\` to createRunStream (or call stream.setOptions) instead.`,
+    );
+  }
 }

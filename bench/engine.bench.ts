@@ -1,0 +1,324 @@
+/**
+ * Engine figures of `npm run bench`, in plain Node (bundled by bench/run.js with esbuild, run with
+ * --expose-gc). Prints one JSON object on stdout. Not a test: it asserts nothing.
+ *
+ * - events/s through RunStream ÷ fetch-event-source + JSON.parse on the same bytes (in memory);
+ * - heap growth after 1,000,000 and 2,000,000 events with maxEvents 10,000 (after GC);
+ * - added time to the first event over a raw fetch of the same stream (mock server, real socket).
+ *
+ * bench/run.js bundles it with `agent-console-kit` resolved to the React-free core barrel.
+ * `node engine.bench.js profile` runs only RunStream on the 100,000-event bytes (for --cpu-prof).
+ */
+import { fetchEventSource } from '@microsoft/fetch-event-source';
+import { createAgentClient, createRunStream, fetchEventSourceTransport } from 'agent-console-kit';
+import {
+  createMockAgentServer,
+  encodeStreamItem,
+  manyEvents,
+  type MockStreamItem,
+} from 'agent-console-kit/testing';
+
+// fetch-event-source reaches timers and fetch through `window`, and removes a visibility listener
+// from `document` when it ends (openWhenHidden adds none): the least of both, for plain Node.
+const globals = globalThis as { window?: unknown; document?: unknown };
+globals.window ??= globalThis;
+globals.document ??= { removeEventListener: () => undefined, hidden: false };
+
+const throughputEvents = 100_000;
+const throughputRounds = Number(process.env['BENCH_ROUNDS'] ?? 15);
+const heapMaxEvents = 10_000;
+const firstEventRounds = 31;
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(middle)] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+function encode(items: readonly MockStreamItem[], firstId = 1): Uint8Array[] {
+  let text = '';
+  items.forEach((item, index) => {
+    text += encodeStreamItem(item, firstId + index);
+  });
+  const bytes = new TextEncoder().encode(text);
+  const chunkSize = 64 * 1024;
+  const chunks: Uint8Array[] = [];
+  for (let offset = 0; offset < bytes.length; offset += chunkSize) {
+    chunks.push(bytes.subarray(offset, offset + chunkSize));
+  }
+  return chunks;
+}
+
+/** A fetch answering with `chunks`, `repeat` times over, produced as they are read. */
+function inMemoryFetch(
+  chunks: readonly Uint8Array[],
+  repeat = 1,
+  onChunk?: (index: number) => void,
+): typeof fetch {
+  return async () => {
+    let index = 0;
+    const total = chunks.length * repeat;
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (index >= total) {
+            controller.close();
+            return;
+          }
+          onChunk?.(index);
+          controller.enqueue(chunks[index % chunks.length] as Uint8Array);
+          index += 1;
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'text/event-stream' } },
+    );
+  };
+}
+
+function messageText(data: string): string {
+  const payload = JSON.parse(data) as {
+    messages?: { role?: string; content?: { type?: string; text?: string }[] }[];
+  };
+  let text = '';
+  for (const message of payload.messages ?? []) {
+    if (message.role === 'USER') continue;
+    for (const block of message.content ?? []) {
+      if (block.type === 'text' && typeof block.text === 'string') text += block.text;
+    }
+  }
+  return text;
+}
+
+interface Timing {
+  /** Wall time, ms. */
+  ms: number;
+  /** CPU time of the process (all its threads, the garbage collector's included), ms. */
+  cpuMs: number;
+}
+
+function elapsed(started: number, cpu: NodeJS.CpuUsage): Timing {
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
+}
+
+async function timeRunStream(chunks: Uint8Array[]): Promise<Timing> {
+  const client = createAgentClient({
+    baseUrl: 'http://bench.invalid',
+    fetch: inMemoryFetch(chunks),
+  });
+  // The default options (maxEvents 5000), with the transport of browsers named.
+  const stream = createRunStream(client, { transport: fetchEventSourceTransport });
+  let notifications = 0;
+  stream.subscribe(() => notifications++);
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const final = await stream.start({ agentId: 'bench' });
+  const timing = elapsed(started, cpu);
+  if (final.totalEvents !== throughputEvents || final.status !== 'done') {
+    throw new Error(`RunStream saw ${final.totalEvents} events (${final.status})`);
+  }
+  return timing;
+}
+
+async function timeFetchEventSource(chunks: Uint8Array[]): Promise<Timing> {
+  let count = 0;
+  let characters = 0;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  await fetchEventSource('http://bench.invalid/rest/api/v1/agents/runs/stream', {
+    method: 'POST',
+    body: '{"agent_id":"bench"}',
+    openWhenHidden: true,
+    fetch: inMemoryFetch(chunks),
+    onmessage(message) {
+      count++;
+      characters += messageText(message.data).length;
+    },
+    onerror(error: unknown) {
+      throw error;
+    },
+  });
+  const timing = elapsed(started, cpu);
+  if (count !== throughputEvents || characters === 0) {
+    throw new Error(`fetch-event-source saw ${count} events`);
+  }
+  return timing;
+}
+
+async function throughput() {
+  const chunks = encode(manyEvents(throughputEvents));
+  await timeRunStream(chunks);
+  await timeFetchEventSource(chunks);
+  const ratios: number[] = [];
+  const cpuRatios: number[] = [];
+  const runStream: number[] = [];
+  const baseline: number[] = [];
+  for (let round = 0; round < throughputRounds; round++) {
+    // Alternating order, so neither side always runs on a warmer (or more collected) heap.
+    const first = round % 2 === 0;
+    const a = first ? await timeRunStream(chunks) : await timeFetchEventSource(chunks);
+    const b = first ? await timeFetchEventSource(chunks) : await timeRunStream(chunks);
+    const run = first ? a : b;
+    const base = first ? b : a;
+    runStream.push(run.ms);
+    baseline.push(base.ms);
+    ratios.push(base.ms / run.ms);
+    cpuRatios.push(base.cpuMs / run.cpuMs);
+  }
+  const perSecond = (ms: number) => Math.round((throughputEvents / ms) * 1000);
+  return {
+    events: throughputEvents,
+    bytes: chunks.reduce((sum, chunk) => sum + chunk.length, 0),
+    rounds: throughputRounds,
+    runStreamPerSecond: perSecond(median(runStream)),
+    baselinePerSecond: perSecond(median(baseline)),
+    ratio: median(ratios),
+    ratios,
+    cpuRatio: median(cpuRatios),
+    cpuRatios,
+  };
+}
+
+function collect(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('run with --expose-gc');
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/**
+ * Messages from the user role: parsed, validated, classified and buffered like any message, but
+ * they add nothing to `text`, which by contract keeps the whole output (and so grows with it).
+ */
+async function heap() {
+  const block = 100_000;
+  const items = Array.from({ length: block }, (_, index) => ({
+    data: { messages: [{ role: 'USER', content: [{ type: 'text', text: `${index} ` }] }] },
+  }));
+  const chunks = encode(items);
+  const chunksPerMillion = chunks.length * 10;
+  const samples: Record<number, number> = {};
+  let before = 0;
+  let stream: ReturnType<typeof createRunStream> | undefined;
+  const fetchStub = inMemoryFetch(chunks, 20, (index) => {
+    // Sampled when the first million's chunks are all read (the stream pulls one chunk ahead).
+    if (index > 0 && index % chunksPerMillion === 0) {
+      samples[index / chunksPerMillion] = collect() - before;
+    }
+  });
+  const client = createAgentClient({ baseUrl: 'http://bench.invalid', fetch: fetchStub });
+  stream = createRunStream(client, { maxEvents: heapMaxEvents });
+  before = collect();
+  const pending = stream.start({ agentId: 'bench' });
+  const final = await pending;
+  const end = collect() - before;
+  if (final.totalEvents !== block * 20 || final.events.length !== heapMaxEvents) {
+    throw new Error(`heap run saw ${final.totalEvents} events, kept ${final.events.length}`);
+  }
+  stream = undefined;
+  return { maxEvents: heapMaxEvents, atOneMillion: samples[1] ?? end, atTwoMillions: end };
+}
+
+async function firstEvent() {
+  const server = await createMockAgentServer({
+    agents: [
+      {
+        agent: { agent_id: 'first', name: 'First', capabilities: {} },
+        run: { events: manyEvents(3) },
+      },
+    ],
+  });
+  try {
+    const client = createAgentClient({ baseUrl: server.url });
+    const raw: number[] = [];
+    const viaStream: number[] = [];
+    const timeRaw = async () => {
+      const prepared = await client.prepareRun({ agentId: 'first' });
+      const started = performance.now();
+      const response = await fetch(prepared.url, {
+        method: prepared.method,
+        headers: { ...prepared.headers, accept: 'text/event-stream' },
+        body: prepared.body,
+      });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        if (text.includes('\n\n')) break;
+      }
+      const ms = performance.now() - started;
+      await reader.cancel();
+      return ms;
+    };
+    const timeStream = async () => {
+      const stream = createRunStream(client);
+      let started = 0;
+      const first = new Promise<number>((resolve) => {
+        const stop = stream.observe({
+          onEvent: () => {
+            stop();
+            resolve(performance.now() - started);
+          },
+        });
+      });
+      // RunStream prepares the request itself: that is part of what it adds.
+      started = performance.now();
+      const done = stream.start({ agentId: 'first' });
+      const ms = await first;
+      stream.abort();
+      await done;
+      return ms;
+    };
+    await timeRaw();
+    await timeStream();
+    for (let round = 0; round < firstEventRounds; round++) {
+      if (round % 2 === 0) {
+        raw.push(await timeRaw());
+        viaStream.push(await timeStream());
+      } else {
+        viaStream.push(await timeStream());
+        raw.push(await timeRaw());
+      }
+    }
+    return {
+      rounds: firstEventRounds,
+      rawMs: median(raw),
+      runStreamMs: median(viaStream),
+      addedMs: median(viaStream.map((ms, index) => ms - (raw[index] ?? Number.NaN))),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+async function main() {
+  if (process.argv[2] === 'throughput') {
+    process.stdout.write(`${JSON.stringify(await throughput())}\n`);
+    return;
+  }
+  if (process.argv[2] === 'profile') {
+    const chunks = encode(manyEvents(throughputEvents));
+    for (let round = 0; round < 10; round++) await timeRunStream(chunks);
+    return;
+  }
+  if (process.argv[2] === 'profile-baseline') {
+    const chunks = encode(manyEvents(throughputEvents));
+    for (let round = 0; round < 10; round++) await timeFetchEventSource(chunks);
+    return;
+  }
+  const results = {
+    node: process.version,
+    throughput: await throughput(),
+    firstEvent: await firstEvent(),
+    heap: await heap(),
+  };
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+}
+
+await main();

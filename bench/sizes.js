@@ -1,0 +1,100 @@
+// The size rows of `npm run bench`: the built dist/ bundled as an app would (esbuild: minified,
+// ESM, browser, react, react-dom and @tanstack/react-query external), then brotli (Node's zlib).
+// `node bench/sizes.js --analyze` also prints where the bytes go (esbuild's metafile).
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const peers = ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'];
+
+/** The names an entry of the sources exports (bundled for Node and imported, React external). */
+async function exportedNames(entryPoints) {
+  const result = await build({
+    entryPoints,
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    external: [...peers, 'react/*', '@tanstack/*', 'zod', 'zod/*', '@microsoft/*', 'msw', 'msw/*'],
+    logLevel: 'silent',
+    metafile: true,
+    outdir: 'names',
+  });
+  return Object.entries(result.metafile.outputs)
+    .filter(([path]) => path.endsWith('.js'))
+    .flatMap(([, output]) => output.exports);
+}
+
+async function measure(entryContents, analyze) {
+  const result = await build({
+    stdin: { contents: entryContents, resolveDir: root, loader: 'js' },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    external: peers,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  const brotli = brotliCompressSync(code, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: code.length,
+    },
+  }).length;
+  const inputs = Object.values(result.metafile.outputs)[0].inputs;
+  const byInput = Object.entries(inputs)
+    .map(([path, { bytesInOutput }]) => ({ path, bytes: bytesInOutput }))
+    .sort((left, right) => right.bytes - left.bytes);
+  if (analyze) {
+    for (const { path, bytes } of byInput.slice(0, 40)) {
+      console.log(`${String(bytes).padStart(8)}  ${path}`);
+    }
+  }
+  return { minified: code.length, brotli };
+}
+
+/**
+ * `core`: everything the React-free core exports (dist/core.js once that entry exists, else those
+ * names from dist/index.js) plus the hooks; `all`: everything the main entry exports.
+ */
+export async function measureSizes({ analyze = false, dist = `${root}dist` } = {}) {
+  const index = `${dist}/index.js`;
+  if (!existsSync(index)) throw new Error('bench: no dist/index.js (run npm run build)');
+  const hookNames = await exportedNames([
+    `${root}src/react/use-agent.ts`,
+    `${root}src/react/use-agent-run-stream.ts`,
+    `${root}src/react/agent-client-provider.tsx`,
+    `${root}src/react/agent-queries.ts`,
+  ]);
+  const coreEntry = `${dist}/core.js`;
+  let coreAndHooks;
+  if (existsSync(coreEntry)) {
+    coreAndHooks = `export * from ${JSON.stringify(coreEntry)};\nexport { ${hookNames.join(', ')} } from ${JSON.stringify(index)};`;
+  } else {
+    const indexNames = new Set(await exportedNames([index]));
+    const coreNames = (await exportedNames([`${root}src/core/index.ts`])).filter((name) =>
+      indexNames.has(name),
+    );
+    const names = [...new Set([...coreNames, ...hookNames])].filter((name) => indexNames.has(name));
+    coreAndHooks = `export { ${names.join(', ')} } from ${JSON.stringify(index)};`;
+  }
+  if (analyze) console.log('core + hooks:');
+  const core = await measure(coreAndHooks, analyze);
+  if (analyze) console.log('everything in the main entry:');
+  const all = await measure(`export * from ${JSON.stringify(index)};`, analyze);
+  return { core, all };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = process.argv.find((argument) => argument.startsWith('--dist='))?.slice(7);
+  const sizes = await measureSizes({
+    analyze: process.argv.includes('--analyze'),
+    ...(dist === undefined ? {} : { dist }),
+  });
+  console.log(JSON.stringify(sizes));
+}

@@ -1,0 +1,127 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { classifyEvent, type RunEvent } from 'agent-console-kit';
+
+const arrival = { sequence: 7, receivedAt: 1_000, attempt: 2, restart: false };
+const agentMessage = JSON.stringify({
+  messages: [
+    { role: 'USER', content: [{ type: 'text', text: 'question' }] },
+    { role: 'AGENT', content: [{ type: 'text', text: 'Hel' }, { type: 'image' }] },
+    { role: 'AGENT', content: [{ type: 'text', text: 'lo' }] },
+  ],
+});
+
+describe('classifyEvent', () => {
+  it('makes a matching message a message, with its agent text and a typed payload', () => {
+    const event = classifyEvent({ id: '3', event: 'message', data: agentMessage }, arrival);
+
+    expect(event).toMatchObject({ ...arrival, id: '3', kind: 'message', text: 'Hello' });
+    expect(event.parseError || event.invalid).toBe(false);
+    if (event.kind !== 'message') throw new Error(event.kind);
+    expectTypeOf(event.payload.messages).toBeArray();
+    expect(event.payload.messages).toHaveLength(3);
+  });
+
+  it('makes a message that does not match invalid, keeping its payload', () => {
+    const event = classifyEvent({ event: 'message', data: '{"error":{"message":"crashed"}}' });
+
+    expect(event).toMatchObject({
+      kind: 'invalid',
+      invalid: true,
+      parseError: false,
+      text: '',
+      payload: { error: { message: 'crashed' } },
+    });
+  });
+
+  it('makes data that is not JSON a parse-error, whatever the name', () => {
+    for (const name of ['message', 'run.failed', 'tool.call']) {
+      expect(classifyEvent({ event: name, data: '{"messages": [' })).toMatchObject({
+        kind: 'parse-error',
+        parseError: true,
+        invalid: false,
+        payload: undefined,
+        data: '{"messages": [',
+      });
+    }
+  });
+
+  it('makes a run.failed with a problem run-failed, and one without invalid', () => {
+    const failed = classifyEvent({
+      event: 'run.failed',
+      data: '{"error":{"status":503,"detail":"down"}}',
+    });
+    expect(failed.kind).toBe('run-failed');
+    if (failed.kind === 'run-failed') expect(failed.payload.error.status).toBe(503);
+
+    expect(classifyEvent({ event: 'run.failed', data: '{"error":"flat"}' }).kind).toBe('invalid');
+  });
+
+  it('keeps any other name unknown with its payload', () => {
+    expect(classifyEvent({ event: 'tool.call', data: '{"tool":"search"}' })).toMatchObject({
+      kind: 'unknown',
+      payload: { tool: 'search' },
+      parseError: false,
+      invalid: false,
+    });
+  });
+});
+
+describe('the RunEvent type', () => {
+  it('makes impossible states uncompilable', () => {
+    const base = { sequence: 1, id: '1', data: '', receivedAt: 0, attempt: 1, restart: false };
+    const messagePayload = { messages: [] };
+    const events: RunEvent[] = [
+      // @ts-expect-error A message is never a parse error.
+      {
+        ...base,
+        event: 'message',
+        kind: 'message',
+        payload: messagePayload,
+        text: '',
+        parseError: true,
+        invalid: false,
+      },
+      // @ts-expect-error A message's payload matched its schema.
+      {
+        ...base,
+        event: 'message',
+        kind: 'message',
+        payload: { nope: 1 },
+        text: '',
+        parseError: false,
+        invalid: false,
+      },
+      // @ts-expect-error Only a message adds text.
+      {
+        ...base,
+        event: 'tool.call',
+        kind: 'unknown',
+        payload: {},
+        text: 'x',
+        parseError: false,
+        invalid: false,
+      },
+      // @ts-expect-error A parse error has no payload.
+      {
+        ...base,
+        event: 'x',
+        kind: 'parse-error',
+        payload: {},
+        text: '',
+        parseError: true,
+        invalid: false,
+      },
+      // @ts-expect-error An invalid event is flagged invalid.
+      {
+        ...base,
+        event: 'message',
+        kind: 'invalid',
+        payload: {},
+        text: '',
+        parseError: false,
+        invalid: false,
+      },
+    ];
+    expect(events).toHaveLength(5);
+  });
+});
