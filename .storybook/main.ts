@@ -11,6 +11,8 @@ const config: StorybookConfig = {
   ],
   staticDirs: ['./public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // No onboarding checklist: the "Getting started" page is the way in.
+  features: { sidebarOnboardingChecklist: false },
   typescript: { reactDocgen: 'react-docgen-typescript' },
 };
 export default config;

@@ -51,6 +51,7 @@ export {
   buildRunInput,
   findMissingFields,
   formFieldsFromSchema,
+  humanizeKey,
   isEmptyValue,
   type FormField,
   type FormFieldKind,

@@ -20,6 +20,7 @@ import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js'
 import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { MessageComposer, type MessageComposerProps } from './message-composer.js';
+import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames } from './part-helpers.js';
 
 /**
@@ -176,6 +177,7 @@ export function AgentConsole({
     className: classNames('ack-console', className),
     'data-theme': theme,
     'data-status': run.status,
+    'data-active': active ? '' : undefined,
     'aria-label': rest['aria-label'] ?? (agent ? `Agent console: ${agent.name}` : 'Agent console'),
   };
 
@@ -214,12 +216,64 @@ export function AgentConsole({
   const needsSchemas = !takesMessages;
   const schemasLoading = needsSchemas && schemasQuery.isPending;
   const schemasError = needsSchemas ? schemasQuery.error : null;
+  const showError = run.error !== undefined && ErrorPart !== null;
+  // A failure is said once, by the alert: no empty output box, no empty log, no status badge.
+  const showOutput = run.status !== 'idle' && !(run.status === 'error' && run.text === '');
+  const showEvents = run.status !== 'idle' && !(run.status === 'error' && run.events.length === 0);
+
+  const actions = (
+    <>
+      {active ? (
+        <button
+          ref={stopRef}
+          type="button"
+          className="ack-console__stop"
+          data-variant="secondary"
+          onClick={() => run.abort()}
+        >
+          <StopIcon />
+          Stop
+        </button>
+      ) : null}
+      {canRetry ? (
+        <button
+          type="button"
+          className="ack-console__retry"
+          data-variant="secondary"
+          onClick={retry}
+        >
+          <RetryIcon />
+          Retry
+        </button>
+      ) : null}
+      {canClear ? (
+        <button type="button" className="ack-console__clear" data-variant="quiet" onClick={clear}>
+          <ClearIcon />
+          Clear
+        </button>
+      ) : null}
+    </>
+  );
 
   return (
     <section {...rootProps}>
-      {Details ? (
-        <Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
-      ) : null}
+      <div className="ack-console__header">
+        {Details ? (
+          <Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
+        ) : null}
+        {Status ? (
+          <Status
+            status={run.status}
+            attempt={run.attempt}
+            restarts={run.restarts}
+            nextAttemptAt={run.nextAttemptAt}
+            reconnectReason={run.reconnectReason}
+            startedAt={run.startedAt}
+            endedAt={run.endedAt}
+            className={classNames('ack-console__status', showError && 'ack-visually-hidden')}
+          />
+        ) : null}
+      </div>
       <div className="ack-console__input">
         {schemasLoading ? (
           <p role="status" className="ack-console__loading">
@@ -241,6 +295,7 @@ export function AgentConsole({
               resetKey={resetKey}
               errors={formErrors}
               aria-label={`Input of ${agent.name}`}
+              actions={actions}
               onSubmit={(input) => start({ input, fields })}
             />
           ) : null
@@ -249,68 +304,32 @@ export function AgentConsole({
             key={resetKey}
             disabled={active}
             aria-label={`Message to ${agent.name}`}
+            actions={actions}
             onSend={(messages: AgentMessage[]) => start({ messages })}
           />
         ) : null}
       </div>
-      <div role="group" aria-label="Run controls" className="ack-console__controls">
-        <button
-          ref={stopRef}
-          type="button"
-          className="ack-console__stop"
-          aria-disabled={!active}
-          onClick={() => {
-            if (active) run.abort();
-          }}
-        >
-          Stop
-        </button>
-        <button
-          type="button"
-          className="ack-console__retry"
-          aria-disabled={!canRetry}
-          onClick={retry}
-        >
-          Retry
-        </button>
-        <button
-          type="button"
-          className="ack-console__clear"
-          aria-disabled={!canClear}
-          onClick={clear}
-        >
-          Clear
-        </button>
-      </div>
-      {Status ? (
-        <Status
-          status={run.status}
-          attempt={run.attempt}
-          restarts={run.restarts}
-          nextAttemptAt={run.nextAttemptAt}
-          reconnectReason={run.reconnectReason}
-          startedAt={run.startedAt}
-          endedAt={run.endedAt}
-          className="ack-console__status"
-        />
-      ) : null}
       {run.error && ErrorPart ? (
         <ErrorPart error={run.error} agentId={agentId} fields={fields} />
       ) : null}
-      {Output ? (
-        <Output text={run.text} status={run.status} className="ack-console__output" />
-      ) : null}
-      {EventLog ? (
-        <EventLog
-          events={run.events}
-          droppedEvents={run.droppedEvents}
-          duplicateEvents={run.duplicateEvents}
-          status={run.status}
-          startedAt={run.startedAt}
-          announceStatus={Status === null}
-          headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
-          className="ack-console__events"
-        />
+      {(showOutput && Output) || (showEvents && EventLog) ? (
+        <div className="ack-console__results">
+          {showOutput && Output ? (
+            <Output text={run.text} status={run.status} className="ack-console__output" />
+          ) : null}
+          {showEvents && EventLog ? (
+            <EventLog
+              events={run.events}
+              droppedEvents={run.droppedEvents}
+              duplicateEvents={run.duplicateEvents}
+              status={run.status}
+              startedAt={run.startedAt}
+              announceStatus={Status === null}
+              headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
+              className="ack-console__events"
+            />
+          ) : null}
+        </div>
       ) : null}
     </section>
   );

@@ -7,6 +7,7 @@ import {
   type AgentError,
 } from '../core/errors.js';
 import type { FormField } from '../core/input-form.js';
+import { AlertIcon } from './icons.js';
 import { classNames } from './part-helpers.js';
 
 /** What a person can read and do about an {@link AgentError}. */
@@ -257,28 +258,31 @@ export function AgentErrorMessage({
       data-status={error instanceof AgentHttpError ? error.status : undefined}
       {...rest}
     >
-      <p className="ack-error__title">{description.title}</p>
-      <p className="ack-error__detail">{description.detail}</p>
-      {description.items.length > 0 ? (
-        <ul className="ack-error__items">
-          {description.items.map((item, index) => (
-            <li key={index}>{item}</li>
-          ))}
-        </ul>
-      ) : null}
-      {showServiceDetail ? (
-        <p className="ack-error__service">The service said: {description.serviceDetail}</p>
-      ) : null}
-      {description.requestId ? (
-        <p className="ack-error__request-id">
-          Request id: <code>{description.requestId}</code>
-        </p>
-      ) : null}
-      {onRetry ? (
-        <button type="button" className="ack-error__retry" onClick={onRetry}>
-          {retryLabel}
-        </button>
-      ) : null}
+      <AlertIcon />
+      <div className="ack-error__body">
+        <p className="ack-error__title">{description.title}</p>
+        <p className="ack-error__detail">{description.detail}</p>
+        {description.items.length > 0 ? (
+          <ul className="ack-error__items">
+            {description.items.map((item, index) => (
+              <li key={index}>{item}</li>
+            ))}
+          </ul>
+        ) : null}
+        {showServiceDetail ? (
+          <p className="ack-error__service">The service said: {description.serviceDetail}</p>
+        ) : null}
+        {description.requestId ? (
+          <p className="ack-error__request-id">
+            Request id: <code>{description.requestId}</code>
+          </p>
+        ) : null}
+        {onRetry ? (
+          <button type="button" className="ack-error__retry" onClick={onRetry}>
+            {retryLabel}
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -22,6 +22,7 @@ import {
   prettyPayload,
   previewOf,
 } from './event-log-format.js';
+import { ChevronIcon, CopyIcon, DownloadIcon } from './icons.js';
 import { classNames, dataFlag, visuallyHidden } from './part-helpers.js';
 
 /** Props of {@link AgentEventLog}. */
@@ -265,6 +266,7 @@ export function AgentEventLog({
       className={classNames('ack-event-log', className)}
       data-status={status}
       data-following={dataFlag(following)}
+      data-empty={dataFlag(events.length === 0)}
       {...rest}
     >
       <div className="ack-event-log__header">
@@ -283,7 +285,7 @@ export function AgentEventLog({
       </div>
       <div className="ack-event-log__toolbar">
         <label className="ack-event-log__filter">
-          <span>Event</span>
+          <span className="ack-visually-hidden">Event</span>
           <select value={eventName} onChange={(event) => setEventName(event.target.value)}>
             <option value="">All events</option>
             {eventNames.map((name) => (
@@ -294,14 +296,31 @@ export function AgentEventLog({
           </select>
         </label>
         <label className="ack-event-log__search">
-          <span>Search payloads</span>
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+          <span className="ack-visually-hidden">Search payloads</span>
+          <input
+            type="search"
+            placeholder="Search payloads"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
         </label>
-        <button type="button" className="ack-event-log__copy" onClick={() => void copy()}>
-          Copy NDJSON
+        <button
+          type="button"
+          className="ack-event-log__copy"
+          data-variant="quiet"
+          onClick={() => void copy()}
+        >
+          <CopyIcon />
+          Copy <span className="ack-event-log__format">NDJSON</span>
         </button>
-        <button type="button" className="ack-event-log__download" onClick={download}>
-          Download NDJSON
+        <button
+          type="button"
+          className="ack-event-log__download"
+          data-variant="quiet"
+          onClick={download}
+        >
+          <DownloadIcon />
+          Download <span className="ack-event-log__format">NDJSON</span>
         </button>
         <span role="status" className="ack-event-log__copy-status">
           {copyStatus}
@@ -322,7 +341,13 @@ export function AgentEventLog({
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable)
           tabIndex={0}
           className="ack-event-log__scroller"
-          style={{ height, overflowY: 'auto', position: 'relative', contain: 'content' }}
+          // An empty log is one short line, not a tall empty box.
+          style={{
+            height: shown.length === 0 ? undefined : height,
+            overflowY: 'auto',
+            position: 'relative',
+            contain: 'content',
+          }}
           onScroll={handleScroll}
           onFocus={handleFocus}
           onBlur={handleBlur}
@@ -375,7 +400,12 @@ export function AgentEventLog({
           )}
         </div>
         {!following ? (
-          <button type="button" className="ack-event-log__jump" onClick={jumpToLatest}>
+          <button
+            type="button"
+            className="ack-event-log__jump"
+            data-variant="primary"
+            onClick={jumpToLatest}
+          >
             {newEvents > 0 ? `${plural(newEvents, 'new event')}, jump to latest` : 'Jump to latest'}
           </button>
         ) : null}
@@ -428,12 +458,21 @@ const EventRow = memo(function EventRow({
         aria-controls={expanded ? detailsId : undefined}
         onClick={() => onToggle(event.sequence)}
       >
+        <ChevronIcon />
+        {/* Read in this order (the name starts with the sequence); shown as columns by the CSS. */}
         <span className="ack-event-log__sequence">#{event.sequence}</span>{' '}
         <span className="ack-event-log__time">{formatElapsed(elapsed)}</span>{' '}
         <span className="ack-event-log__name">{event.event}</span>{' '}
         <span className="ack-event-log__id">
           {event.id === undefined ? 'no id' : `id ${event.id}`}
-        </span>
+        </span>{' '}
+        {event.kind === 'message' && event.text !== '' && !event.invalid && !event.parseError ? (
+          <span className="ack-event-log__text">{event.text}</span>
+        ) : (
+          <span className="ack-event-log__text ack-event-log__preview" data-preview="">
+            {previewOf(event)}
+          </span>
+        )}
         {event.kind === 'run-failed' ? (
           <span className="ack-event-log__flag" data-flag="run-failed">
             {' '}
@@ -451,8 +490,7 @@ const EventRow = memo(function EventRow({
             {' '}
             not JSON
           </span>
-        ) : null}{' '}
-        <span className="ack-event-log__preview">{previewOf(event)}</span>
+        ) : null}
       </button>
       {expanded ? (
         <pre id={detailsId} className="ack-event-log__payload">

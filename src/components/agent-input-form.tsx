@@ -21,6 +21,7 @@ import {
   validateInputForm,
   type AgentInputFormValues,
 } from './input-form-validation.js';
+import { PlayIcon } from './icons.js';
 import { classNames, createPartContext, dataFlag } from './part-helpers.js';
 
 /** Props of {@link AgentInputForm} (also `AgentInputForm.Root`). */
@@ -85,6 +86,12 @@ export interface AgentInputFormProps extends Omit<
    * @default undefined
    */
   errors?: Readonly<Record<string, string>>;
+  /**
+   * More buttons for the action bar, after the submit button (`AgentConsole` puts Stop, Retry and
+   * Clear there). Shown by the default layout; a custom layout places its own.
+   * @default undefined
+   */
+  actions?: ReactNode;
   /**
    * A custom layout built from the parts (`AgentInputForm.Field`, `.Label`, `.Control`,
    * `.Description`, `.Message`, `.Submit`). Without children the form shows every field and a
@@ -159,6 +166,7 @@ function AgentInputFormRoot({
   submitLabel = 'Run',
   resetKey,
   errors: externalErrors,
+  actions,
   children,
   className,
   onReset,
@@ -278,7 +286,10 @@ function AgentInputFormRoot({
             {fields.map((field) => (
               <AgentInputFormField key={field.name} name={field.name} />
             ))}
-            <AgentInputFormSubmit />
+            <div className="ack-actions">
+              <AgentInputFormSubmit />
+              {actions}
+            </div>
           </>
         )}
       </form>
@@ -642,11 +653,17 @@ export function AgentInputFormSubmit({
     <button
       type="submit"
       className={classNames('ack-input-form__submit', className)}
+      data-variant="primary"
       disabled={isDisabled}
       data-disabled={dataFlag(isDisabled)}
       {...rest}
     >
-      {children ?? form.submitLabel}
+      {children ?? (
+        <>
+          <PlayIcon />
+          {form.submitLabel}
+        </>
+      )}
     </button>
   );
 }
