@@ -4,6 +4,7 @@ export {
   type AgentClient,
   type AgentClientOptions,
   type AgentRunRequest,
+  type AuthorizeToolServerOptions,
   type DeprecationNotice,
   type Lazy,
   type PreparedRequest,
@@ -29,6 +30,8 @@ export type {
   MessageEventPayload,
   ProblemDetail,
   ToolAuthorizationBody,
+  ToolAuthorizationSuggestion,
+  ToolServerAuthorization,
 } from './core/schemas.js';
 export {
   AgentClientProvider,
@@ -45,6 +48,12 @@ export {
   type AgentSchemasQueryKey,
 } from './react/agent-queries.js';
 export { useAgent, useAgentSchemas, type AgentQueryOverrides } from './react/use-agent.js';
+export {
+  agentSearchQueryOptions,
+  useAgentSearch,
+  type AgentSearchQueryKey,
+  type UseAgentSearchOptions,
+} from './react/use-agent-search.js';
 export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';
 export {
   assertCompleteInput,
@@ -122,9 +131,12 @@ export {
   describeAgentError,
   type AgentErrorDescription,
   type AgentErrorMessageProps,
+  type AgentErrorTool,
   type DescribeAgentErrorContext,
+  type ToolAuthorizationState,
 } from './components/agent-error-message.js';
 export { AgentRunStatus, type AgentRunStatusProps } from './components/agent-run-status.js';
+export { AgentPicker, type AgentPickerProps } from './components/agent-picker.js';
 export {
   AgentConsole,
   type AgentConsoleComponents,

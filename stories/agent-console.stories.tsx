@@ -163,7 +163,7 @@ function ConfigurableConsole({
   api,
 }: {
   kind: 'chat' | 'form';
-  agentId: string;
+  agentId: string | undefined;
   api: AgentApi;
 }) {
   const client = useMemo(

@@ -502,7 +502,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
     expect(server.postCount('chat-agent')).toBe(1);
   });
 
-  it('a run that fails midway: says the service failed and quotes it', async () => {
+  it('a run that fails midway: says it failed partway, quotes the service and keeps the output marked partial', async () => {
     renderConsole('failing-agent', { api });
 
     await sendMessage('Go');
@@ -510,8 +510,9 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
     await waitForStatus(api === 'platform' ? 'The run failed.' : /^Done/);
     if (api === 'platform') {
       const alert = screen.getByRole('alert');
-      expect(alert).toHaveTextContent('The service failed');
+      expect(alert).toHaveTextContent('The run failed partway');
       expect(alert).toHaveTextContent('The service said: The agent failed while calling a tool.');
+      expect(output()).toHaveAttribute('data-partial', '');
     }
     expect(output()).toHaveTextContent('Starting the analysis of the');
   });

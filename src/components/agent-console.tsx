@@ -10,13 +10,20 @@ import { AgentHttpError, AgentInputError } from '../core/errors.js';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
 import type { RunStartRequest } from '../core/run-stream.js';
 import { activeRunStatuses } from '../core/run-types.js';
-import type { AgentMessage } from '../core/schemas.js';
+import type { Agent, AgentMessage } from '../core/schemas.js';
+import { useAgentClient } from '../react/agent-client-provider.js';
 import { useAgent, useAgentSchemas } from '../react/use-agent.js';
 import { useAgentRunStream, type UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
-import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
+import {
+  AgentErrorMessage,
+  type AgentErrorMessageProps,
+  type AgentErrorTool,
+  type ToolAuthorizationState,
+} from './agent-error-message.js';
 import { AgentEventLog, type AgentEventLogProps } from './agent-event-log.js';
 import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
+import { AgentPicker } from './agent-picker.js';
 import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { MessageComposer, type MessageComposerProps } from './message-composer.js';
@@ -47,8 +54,22 @@ export interface AgentConsoleComponents {
 
 /** Props of {@link AgentConsole}. */
 export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
-  /** The agent to show and run. */
-  agentId: string;
+  /**
+   * The agent to show and run. Without it the console offers an {@link AgentPicker} to choose one.
+   * @default undefined (the person picks)
+   */
+  agentId?: string | undefined;
+  /**
+   * Show the agent picker above the console, so the person can switch agents (the picked agent
+   * replaces `agentId`; a run under way is stopped).
+   * @default true when `agentId` is undefined, else false
+   */
+  picker?: boolean;
+  /**
+   * Called with the agent the person picked.
+   * @default undefined
+   */
+  onAgentChange?: (agent: Agent) => void;
   /**
    * Parts to hide (`null`) or replace (a component taking the default part's props), e.g.
    * `{ EventLog: null, Output: MyOutput }`.
@@ -77,6 +98,21 @@ export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'sectio
    * @default 2
    */
   headingLevel?: 2 | 3 | 4 | 5;
+  /**
+   * How the sign-in page of a tool to authorize (after a 422) is opened: `'window'` a new tab or
+   * window (the console stays, and Retry runs again once the person is back), `'redirect'` this
+   * page goes there (the service sends it back to `authorizationReturnUrl`), or a function of the
+   * app's own (a popup, a router) given the authorization URL and the tool.
+   * @default 'window'
+   */
+  toolAuthorization?:
+    'window' | 'redirect' | ((authorizationUrl: string, tool: AgentErrorTool) => void);
+  /**
+   * Where the service sends the browser back after the person allowed a tool; it must be on the
+   * tenant's allowlist.
+   * @default window.location.href
+   */
+  authorizationReturnUrl?: string;
 }
 
 /**
@@ -100,15 +136,24 @@ export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'sectio
  * <AgentConsole agentId="my-agent" components={{ EventLog: null, Output: MarkdownOutput }} />
  */
 export function AgentConsole({
-  agentId,
+  agentId: givenAgentId,
+  picker,
+  onAgentChange,
   components = {},
   runOptions,
   metadata,
   theme,
   headingLevel = 2,
+  toolAuthorization = 'window',
+  authorizationReturnUrl,
   className,
   ...rest
 }: AgentConsoleProps) {
+  const client = useAgentClient();
+  const [toolStates, setToolStates] = useState<Record<string, ToolAuthorizationState>>({});
+  const [pickedId, setPickedId] = useState<string | undefined>(undefined);
+  const showPicker = picker ?? givenAgentId === undefined;
+  const agentId = (showPicker ? pickedId : undefined) ?? givenAgentId;
   const agentQuery = useAgent(agentId);
   const schemasQuery = useAgentSchemas(agentId);
   const run = useAgentRunStream(runOptions);
@@ -152,10 +197,31 @@ export function AgentConsole({
     }
   }, [active]);
 
+  const choose = (picked: Agent) => {
+    if (picked.agent_id !== agentId) {
+      if (active) run.abort();
+      run.reset();
+      setToolStates({});
+      setResetKey((count) => count + 1);
+    }
+    setPickedId(picked.agent_id);
+    onAgentChange?.(picked);
+  };
+  const pickerPart = showPicker ? (
+    <AgentPicker
+      className="ack-console__picker"
+      value={agentId}
+      defaultInputValue={agentQuery.data?.name ?? ''}
+      onChange={choose}
+    />
+  ) : null;
+
   const start = (request: Omit<RunStartRequest, 'agentId'>) => {
+    if (agentId === undefined) return;
     const focused = document.activeElement;
     returnFocusRef.current =
       focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    setToolStates({});
     void run.start({ agentId, ...(metadata ? { metadata } : {}), ...request });
   };
   const retry = () => {
@@ -168,6 +234,30 @@ export function AgentConsole({
     run.reset();
     setResetKey((count) => count + 1);
   };
+  const authorizeTool = async (tool: AgentErrorTool) => {
+    const serverId = tool.serverId;
+    if (serverId === undefined) return;
+    const update = (state: ToolAuthorizationState) =>
+      setToolStates((previous) => ({ ...previous, [serverId]: state }));
+    update({ status: 'pending' });
+    try {
+      const url = await client.authorizeToolServer(serverId, {
+        returnUrl: authorizationReturnUrl ?? window.location.href,
+      });
+      if (!/^https?:/i.test(url))
+        throw new Error('the service answered an URL that is not http(s).');
+      if (typeof toolAuthorization === 'function') toolAuthorization(url, tool);
+      else if (toolAuthorization === 'redirect') window.location.assign(url);
+      else window.open(url, '_blank', 'noopener,noreferrer');
+      update({ status: 'opened' });
+    } catch (error) {
+      update({
+        status: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+
   const canRetry =
     !active && run.request !== undefined && (run.status === 'error' || run.status === 'aborted');
   const canClear = !active && run.status !== 'idle';
@@ -184,6 +274,7 @@ export function AgentConsole({
   if (agentQuery.isPending && agentQuery.fetchStatus !== 'idle') {
     return (
       <section {...rootProps} aria-busy>
+        {pickerPart}
         <p role="status" className="ack-console__loading">
           {agentQuery.fetchStatus === 'paused'
             ? 'You are offline: the agent loads when the network is back.'
@@ -195,6 +286,7 @@ export function AgentConsole({
   if (agentQuery.error) {
     return (
       <section {...rootProps}>
+        {pickerPart}
         {ErrorPart ? (
           <ErrorPart
             error={agentQuery.error}
@@ -208,7 +300,10 @@ export function AgentConsole({
   if (!agent) {
     return (
       <section {...rootProps}>
-        <p className="ack-console__loading">No agent id given.</p>
+        {pickerPart}
+        <p className="ack-console__loading">
+          {showPicker ? 'Choose an agent to start.' : 'No agent id given.'}
+        </p>
       </section>
     );
   }
@@ -257,6 +352,7 @@ export function AgentConsole({
 
   return (
     <section {...rootProps}>
+      {pickerPart}
       <div className="ack-console__header">
         {Details ? (
           <Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
@@ -310,7 +406,17 @@ export function AgentConsole({
         ) : null}
       </div>
       {run.error && ErrorPart ? (
-        <ErrorPart error={run.error} agentId={agentId} fields={fields} />
+        <ErrorPart
+          error={run.error}
+          agentId={agentId}
+          fields={fields}
+          midRun={run.events.at(-1)?.kind === 'run-failed'}
+          onAuthorizeTool={(tool) => void authorizeTool(tool)}
+          toolStates={toolStates}
+          {...(Object.values(toolStates).some((state) => state.status === 'opened')
+            ? { onRetry: retry, retryLabel: 'Run again' }
+            : {})}
+        />
       ) : null}
       {(showOutput && Output) || (showEvents && EventLog) ? (
         <div className="ack-console__results">

@@ -14,6 +14,8 @@ export const agentKeys = {
     [...agentKeys.client(client), 'agent', agentId ?? ''] as const,
   schemas: (client: AgentClient, agentId: string | undefined) =>
     [...agentKeys.client(client), 'schemas', agentId ?? ''] as const,
+  search: (client: AgentClient, name: string) =>
+    [...agentKeys.client(client), 'search', name] as const,
 };
 
 /** The query key of an agent record. */
