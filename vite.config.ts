@@ -65,12 +65,17 @@ export default defineConfig({
     alias: [
       { find: /^agent-console-kit$/, replacement: fromRoot('./src/index.ts') },
       { find: /^agent-console-kit\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
+      { find: /^agent-console-kit\/markdown$/, replacement: fromRoot('./src/markdown/index.ts') },
       { find: /^agent-console-kit\/styles\.css$/, replacement: fromRoot('./src/styles.css') },
     ],
   },
   build: {
     lib: {
-      entry: { index: fromRoot('./src/index.ts'), testing: fromRoot('./src/testing/index.ts') },
+      entry: {
+        index: fromRoot('./src/index.ts'),
+        testing: fromRoot('./src/testing/index.ts'),
+        markdown: fromRoot('./src/markdown/index.ts'),
+      },
       formats: ['es'],
     },
     sourcemap: true,

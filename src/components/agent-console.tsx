@@ -5,6 +5,7 @@ import {
   useState,
   type ComponentPropsWithoutRef,
   type ComponentType,
+  type ReactNode,
 } from 'react';
 import { AgentHttpError, AgentInputError } from '../core/errors.js';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
@@ -65,6 +66,11 @@ export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'sectio
    * @default true when `agentId` is undefined, else false
    */
   picker?: boolean;
+  /**
+   * Renders the output text, e.g. as Markdown: `renderMarkdown` from `agent-console-kit/markdown`.
+   * @default undefined (plain text)
+   */
+  renderText?: (text: string) => ReactNode;
   /**
    * Called with the agent the person picked.
    * @default undefined
@@ -139,6 +145,7 @@ export function AgentConsole({
   agentId: givenAgentId,
   picker,
   onAgentChange,
+  renderText,
   components = {},
   runOptions,
   metadata,
@@ -421,7 +428,12 @@ export function AgentConsole({
       {(showOutput && Output) || (showEvents && EventLog) ? (
         <div className="ack-console__results">
           {showOutput && Output ? (
-            <Output text={run.text} status={run.status} className="ack-console__output" />
+            <Output
+              text={run.text}
+              status={run.status}
+              renderText={renderText}
+              className="ack-console__output"
+            />
           ) : null}
           {showEvents && EventLog ? (
             <EventLog
