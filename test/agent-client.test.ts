@@ -320,6 +320,49 @@ describe('given error responses', () => {
     });
   });
 
+  it('reads a platform 422 problem with authentication_suggestions (tool_name?, server_id)', async () => {
+    server.inject('researcher', {
+      status: 422,
+      contentType: 'application/problem+json',
+      body: {
+        title: 'Unprocessable Content',
+        status: 422,
+        code: 'tools_unauthorized',
+        authentication_suggestions: [
+          { tool_name: 'Jira', server_id: 'jira-server' },
+          { server_id: 'wiki-server' },
+          'not an object',
+        ],
+      },
+    });
+
+    const error = await failure(client().getAgent('researcher'));
+
+    expect(error).toMatchObject({ status: 422, code: 'tools_unauthorized' });
+    expect((error as AgentHttpError).authenticationSuggestions).toEqual([
+      { tool_name: 'Jira', server_id: 'jira-server', toolName: 'Jira', serverId: 'jira-server' },
+      { server_id: 'wiki-server', toolName: undefined, serverId: 'wiki-server' },
+    ]);
+  });
+
+  it('keeps a legacy 422 toolDisplayName and serverId', async () => {
+    server.inject('researcher', {
+      status: 422,
+      body: {
+        message: 'Authorize',
+        authenticationSuggestions: [
+          { toolName: 'jira', toolDisplayName: 'Jira Cloud', serverId: 'jira-server' },
+        ],
+      },
+    });
+
+    const error = await failure(client().getAgent('researcher'));
+
+    expect((error as AgentHttpError).authenticationSuggestions).toEqual([
+      { toolName: 'jira', toolDisplayName: 'Jira Cloud', serverId: 'jira-server' },
+    ]);
+  });
+
   it('keeps a 500 HTML page from a proxy as text and summarizes it', async () => {
     server.inject('researcher', {
       status: 500,

@@ -471,18 +471,20 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
     expect(alert).toHaveTextContent('There is no agent with the id “no-such-agent”.');
   });
 
-  it('422: lists the tools to authorize', async () => {
+  it('422: lists the tools to authorize, each with an Authorize button', async () => {
     renderConsole('tool-auth-agent', { api });
 
     await sendMessage('Go');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Tools need authorizing');
+    // Legacy: the display name "Jira"; platform: the tool name "Jira"; then a server id alone.
     expect(
       within(alert)
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Jira']);
+        .map((item) => item.querySelector('.ack-error__tool-name')?.textContent),
+    ).toEqual(['Jira', api === 'platform' ? 'confluence-server' : 'confluence']);
+    expect(within(alert).getByRole('button', { name: 'Authorize Jira' })).toBeEnabled();
     expect(alert).toHaveTextContent('The service said: Authorize the Jira tool to run this agent.');
     expect(server.postCount('tool-auth-agent')).toBe(1);
   });

@@ -411,10 +411,11 @@ function useCountdown(seconds: number | undefined): number | undefined {
   if (start.seconds !== seconds) setStart({ seconds, at: Date.now() });
   const remaining =
     seconds === undefined ? undefined : Math.max(0, seconds - Math.floor((now - start.at) / 1000));
+  const running = remaining !== undefined && remaining > 0;
   useEffect(() => {
-    if (remaining === undefined || remaining === 0) return;
-    const timer = setTimeout(() => setNow(Date.now()), 1000);
-    return () => clearTimeout(timer);
-  }, [remaining, now]);
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
   return remaining;
 }
