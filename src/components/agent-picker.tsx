@@ -79,10 +79,12 @@ export function AgentPicker({
   // While the field shows the chosen agent's name, the list shows every agent, not just that one.
   const query = chosenName !== undefined && text === chosenName ? '' : text;
   const search = useAgentSearch(query, { debounceMs, enabled: open });
-  const agents = search.data ?? [];
+  // Only the list of what the field says now: a stale list would let Enter choose a wrong agent.
+  const fresh = search.searchedName === query.trim() && !search.isPlaceholderData;
+  const agents = fresh ? (search.data ?? []) : [];
   const listRef = useRef<HTMLUListElement>(null);
 
-  const pending = open && (search.isPending || search.searchedName !== query.trim());
+  const pending = open && (search.isPending || !fresh);
   const highlightedIndex = highlighted < agents.length ? highlighted : -1;
 
   useEffect(() => {
@@ -160,7 +162,7 @@ export function AgentPicker({
   if (open) {
     if (search.error) {
       message = `Could not search: ${describeAgentError(search.error).title}.`;
-    } else if (pending && agents.length === 0) {
+    } else if (pending) {
       message = 'Searching…';
     } else if (agents.length === 0) {
       message = query.trim() === '' ? 'No agents.' : `No agent matches “${query.trim()}”.`;

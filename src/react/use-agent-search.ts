@@ -9,13 +9,14 @@ import type { AgentClient } from '../core/agent-client.js';
 import type { AgentError } from '../core/errors.js';
 import type { Agent } from '../core/schemas.js';
 import { useAgentClient } from './agent-client-provider.js';
-import { agentKeys, agentQueryRetryDelay, shouldRetryAgentQuery } from './agent-queries.js';
+import { agentKeys } from './agent-queries.js';
 
 /** The query key of an agent search. */
 export type AgentSearchQueryKey = ReturnType<typeof agentKeys.search>;
 
 /**
- * Query options that search agents by name (trimmed; empty lists every agent).
+ * Query options that search agents by name (trimmed; empty lists every agent). Not retried: the
+ * person sees the failure at once, and typing or reopening searches again.
  *
  * @example
  * const agents = await queryClient.fetchQuery(agentSearchQueryOptions(client, 'jira'));
@@ -25,8 +26,8 @@ export function agentSearchQueryOptions(client: AgentClient, name: string) {
   return queryOptions<Agent[], AgentError, Agent[], AgentSearchQueryKey>({
     queryKey: agentKeys.search(client, trimmed),
     queryFn: ({ signal }) => client.searchAgents(trimmed, { signal }),
-    retry: shouldRetryAgentQuery,
-    retryDelay: agentQueryRetryDelay,
+    // A person is waiting on the list: say a failure at once; typing or reopening searches again.
+    retry: false,
     staleTime: 30_000,
   });
 }

@@ -5,6 +5,13 @@
  *
  * Built on Web `Request`/`Response`/`ReadableStream` only: it runs in Node 20 and in browsers.
  */
+import {
+  answerSearch,
+  answerToolAuth,
+  directoryMethods,
+  matchDirectoryRoute,
+  type MockToolServerStates,
+} from './mock-directory.js';
 import { demoAgents } from './demo-agents.js';
 import { encodeStreamItem, isEventItem, messagePayload, textEvents } from './mock-events.js';
 import type { MockApiGeneration, MockProblem, MockStreamItem } from './mock-events.js';
@@ -721,11 +728,37 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
     );
   };
 
+  const toolServerStates: MockToolServerStates = new Map();
+
   const route = async (
     request: Request,
     url: URL,
     record: MockRequestRecord,
   ): Promise<Response> => {
+    const directory = matchDirectoryRoute(url.pathname);
+    if (directory) {
+      record.api = directory.api;
+      record.endpoint = directory.endpoint;
+      const reply = {
+        json: (status: number, value: unknown) => json(request, undefined, status, value),
+        failure: (status: number, detail: string) =>
+          directory.api === 'platform'
+            ? problem(request, undefined, status, { detail })
+            : json(request, undefined, status, detail),
+      };
+      const allowed = directoryMethods(directory);
+      if (
+        !allowed.includes(request.method) &&
+        !(request.method === 'HEAD' && allowed.includes('GET'))
+      ) {
+        return json(request, undefined, 405, 'Method not allowed', {
+          Allow: [...allowed, 'OPTIONS'].join(', '),
+        });
+      }
+      return directory.endpoint === 'search'
+        ? answerSearch(directory, record.body, agents.values(), reply, nextRequestId)
+        : answerToolAuth(directory, request.method, record.body, toolServerStates, reply);
+    }
     const matched = matchRoute(url.pathname);
     if (!matched) return json(request, undefined, 404, 'Not found');
     record.api = matched.api;
@@ -795,7 +828,7 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
     },
     matches(url) {
       const pathname = (typeof url === 'string' ? new URL(url) : url).pathname;
-      return matchRoute(pathname) !== undefined;
+      return matchRoute(pathname) !== undefined || matchDirectoryRoute(pathname) !== undefined;
     },
     get requests() {
       return requests;
@@ -831,6 +864,7 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
       requests.length = 0;
       preflights.length = 0;
       states.clear();
+      toolServerStates.clear();
       injections = [];
     },
     setAgent(definition) {
