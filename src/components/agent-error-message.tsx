@@ -326,7 +326,15 @@ export function AgentErrorMessage({
       <AlertIcon />
       <div className="ack-error__body">
         <p className="ack-error__title">{description.title}</p>
-        <p className="ack-error__detail">{description.detail}</p>
+        {/* With a countdown, the detail is for screen readers; the ticking line says it for the eyes. */}
+        <p
+          className={classNames(
+            'ack-error__detail',
+            remaining !== undefined && 'ack-visually-hidden',
+          )}
+        >
+          {description.detail}
+        </p>
         {description.tools.length > 0 ? (
           <ul className="ack-error__tools">
             {description.tools.map((tool, index) => {

@@ -181,64 +181,66 @@ export function AgentPicker({
       <label htmlFor={inputId} className="ack-picker__label">
         {label}
       </label>
-      <input
-        id={inputId}
-        className="ack-picker__input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        spellCheck={false}
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={
-          open && highlightedIndex >= 0 ? optionId(highlightedIndex) : undefined
-        }
-        aria-describedby={`${id}message`}
-        placeholder={placeholder}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-          setHighlighted(-1);
-        }}
-        onClick={() => setOpen(true)}
-        onKeyDown={handleKeyDown}
-        onBlur={() => {
-          setOpen(false);
-          setHighlighted(-1);
-        }}
-      />
-      <ul
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-label="Agents"
-        className="ack-picker__listbox"
-        hidden={!open || agents.length === 0}
-      >
-        {agents.map((agent, index) => (
-          // The keyboard works on the combobox (aria-activedescendant), never on an option.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            key={agent.agent_id}
-            id={optionId(index)}
-            role="option"
-            aria-selected={agent.agent_id === value}
-            data-index={index}
-            data-highlighted={dataFlag(index === highlightedIndex)}
-            className="ack-picker__option"
-            // Keeps focus in the text field (a click would blur it and close the list first).
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(agent)}
-          >
-            <span className="ack-picker__option-name">{agent.name}</span>
-            {agent.description ? (
-              <span className="ack-picker__option-description">{agent.description}</span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <div className="ack-picker__field">
+        <input
+          id={inputId}
+          className="ack-picker__input"
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={
+            open && highlightedIndex >= 0 ? optionId(highlightedIndex) : undefined
+          }
+          aria-describedby={`${id}message`}
+          placeholder={placeholder}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setHighlighted(-1);
+          }}
+          onClick={() => setOpen(true)}
+          onKeyDown={handleKeyDown}
+          onBlur={() => {
+            setOpen(false);
+            setHighlighted(-1);
+          }}
+        />
+        <ul
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          aria-label="Agents"
+          className="ack-picker__listbox"
+          hidden={!open || agents.length === 0}
+        >
+          {agents.map((agent, index) => (
+            // The keyboard works on the combobox (aria-activedescendant), never on an option.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={agent.agent_id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={agent.agent_id === value}
+              data-index={index}
+              data-highlighted={dataFlag(index === highlightedIndex)}
+              className="ack-picker__option"
+              // Keeps focus in the text field (a click would blur it and close the list first).
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(agent)}
+            >
+              <span className="ack-picker__option-name">{agent.name}</span>
+              {agent.description ? (
+                <span className="ack-picker__option-description">{agent.description}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </div>
       <p
         id={`${id}message`}
         role="status"
