@@ -311,7 +311,9 @@ export function AgentEventLog({
           onClick={() => void copy()}
         >
           <CopyIcon />
-          Copy <span className="ack-event-log__format">NDJSON</span>
+          <span>
+            Copy <span className="ack-event-log__format">NDJSON</span>
+          </span>
         </button>
         <button
           type="button"
@@ -320,7 +322,9 @@ export function AgentEventLog({
           onClick={download}
         >
           <DownloadIcon />
-          Download <span className="ack-event-log__format">NDJSON</span>
+          <span>
+            Download <span className="ack-event-log__format">NDJSON</span>
+          </span>
         </button>
         <span role="status" className="ack-event-log__copy-status">
           {copyStatus}
@@ -343,7 +347,13 @@ export function AgentEventLog({
           className="ack-event-log__scroller"
           // An empty log is one short line, not a tall empty box.
           style={{
-            height: shown.length === 0 ? undefined : height,
+            // No taller than its rows: a short log does not leave an empty box below them.
+            height:
+              shown.length === 0
+                ? undefined
+                : typeof height === 'number'
+                  ? Math.min(height, virtualizer.getTotalSize() + 2)
+                  : height,
             overflowY: 'auto',
             position: 'relative',
             contain: 'content',
