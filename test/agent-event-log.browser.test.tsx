@@ -304,6 +304,24 @@ describe('given rows to inspect', () => {
     expect(row.textContent).toBe('#1 +0.010 s tool.call id 1 {"tool":"search"}');
   });
 
+  it('says what a run.failed event reported, not the head of its JSON', async () => {
+    const payload = { error: { title: 'Internal Server Error', detail: 'A tool broke.' } };
+    renderLog({
+      events: [
+        messageEvent(1, {
+          event: 'run.failed',
+          kind: 'run-failed',
+          text: '',
+          payload,
+          data: JSON.stringify(payload),
+        }),
+      ],
+    });
+
+    const row = screen.getByRole('button', { name: /^#1 / });
+    expect(row.textContent).toBe('#1 +0.010 s run.failed id 1 A tool broke. run failed');
+  });
+
   it('marks attempt boundaries, restarts, invalid payloads and parse errors', async () => {
     const events = [
       messageEvent(1),

@@ -480,7 +480,7 @@ const EventRow = memo(function EventRow({
           <span className="ack-event-log__text">{event.text}</span>
         ) : (
           <span className="ack-event-log__text ack-event-log__preview" data-preview="">
-            {previewOf(event)}
+            {failureSummary(event) ?? previewOf(event)}
           </span>
         )}
         {event.kind === 'run-failed' ? (
@@ -510,6 +510,18 @@ const EventRow = memo(function EventRow({
     </div>
   );
 });
+
+/** A `run.failed` event's problem in words (its detail, else its title), for the row. */
+function failureSummary(event: RunEvent): string | undefined {
+  if (event.kind !== 'run-failed' || typeof event.payload !== 'object' || event.payload === null) {
+    return undefined;
+  }
+  const problem = (event.payload as { error?: unknown }).error;
+  if (typeof problem !== 'object' || problem === null) return undefined;
+  const { detail, title } = problem as { detail?: unknown; title?: unknown };
+  if (typeof detail === 'string' && detail !== '') return detail;
+  return typeof title === 'string' && title !== '' ? title : undefined;
+}
 
 /** The index of the event with `sequence` (events are ordered by sequence), or -1. */
 function indexOfSequence(events: readonly RunEvent[], sequence: number): number {
