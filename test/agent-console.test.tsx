@@ -237,7 +237,8 @@ describe('given a form agent whose run takes a while', () => {
     await fillIntake(user);
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await waitForStatus('Running…');
-    const search = screen.getByRole('searchbox', { name: 'Search payloads' });
+    // The log's toolbar comes with the first event.
+    const search = await screen.findByRole('searchbox', { name: 'Search payloads' });
 
     await user.click(search);
 

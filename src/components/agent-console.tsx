@@ -319,9 +319,11 @@ export function AgentConsole({
   const schemasLoading = needsSchemas && schemasQuery.isPending;
   const schemasError = needsSchemas ? schemasQuery.error : null;
   const showError = run.error !== undefined && ErrorPart !== null;
-  // A failure is said once, by the alert: no empty output box, no empty log, no status badge.
-  const showOutput = run.status !== 'idle' && !(run.status === 'error' && run.text === '');
-  const showEvents = run.status !== 'idle' && !(run.status === 'error' && run.events.length === 0);
+  // A failure is said once, by the alert: no empty output box, no empty log, no status badge. A
+  // run stopped before anything arrived shows nothing either (the badge says "Stopped.").
+  const endedEarly = run.status === 'error' || run.status === 'aborted';
+  const showOutput = run.status !== 'idle' && !(endedEarly && run.text === '');
+  const showEvents = run.status !== 'idle' && !(endedEarly && run.events.length === 0);
 
   const actions = (
     <>

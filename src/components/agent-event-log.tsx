@@ -283,53 +283,56 @@ export function AgentEventLog({
           {duplicateEvents > 0 ? ` ${plural(duplicateEvents, 'duplicate event')} ignored.` : null}
         </p>
       </div>
-      <div className="ack-event-log__toolbar">
-        <label className="ack-event-log__filter">
-          <span className="ack-visually-hidden">Event</span>
-          <select value={eventName} onChange={(event) => setEventName(event.target.value)}>
-            <option value="">All events</option>
-            {eventNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="ack-event-log__search">
-          <span className="ack-visually-hidden">Search payloads</span>
-          <input
-            type="search"
-            placeholder="Search payloads"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className="ack-event-log__copy"
-          data-variant="quiet"
-          onClick={() => void copy()}
-        >
-          <CopyIcon />
-          <span>
-            Copy <span className="ack-event-log__format">NDJSON</span>
+      {/* Nothing to filter, search, copy or download yet: no toolbar. */}
+      {events.length > 0 ? (
+        <div className="ack-event-log__toolbar">
+          <label className="ack-event-log__filter">
+            <span className="ack-visually-hidden">Event</span>
+            <select value={eventName} onChange={(event) => setEventName(event.target.value)}>
+              <option value="">All events</option>
+              {eventNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="ack-event-log__search">
+            <span className="ack-visually-hidden">Search payloads</span>
+            <input
+              type="search"
+              placeholder="Search payloads"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="ack-event-log__copy"
+            data-variant="quiet"
+            onClick={() => void copy()}
+          >
+            <CopyIcon />
+            <span>
+              Copy <span className="ack-event-log__format">NDJSON</span>
+            </span>
+          </button>
+          <button
+            type="button"
+            className="ack-event-log__download"
+            data-variant="quiet"
+            onClick={download}
+          >
+            <DownloadIcon />
+            <span>
+              Download <span className="ack-event-log__format">NDJSON</span>
+            </span>
+          </button>
+          <span role="status" className="ack-event-log__copy-status">
+            {copyStatus}
           </span>
-        </button>
-        <button
-          type="button"
-          className="ack-event-log__download"
-          data-variant="quiet"
-          onClick={download}
-        >
-          <DownloadIcon />
-          <span>
-            Download <span className="ack-event-log__format">NDJSON</span>
-          </span>
-        </button>
-        <span role="status" className="ack-event-log__copy-status">
-          {copyStatus}
-        </span>
-      </div>
+        </div>
+      ) : null}
       {announceStatus ? (
         <div role="status" style={visuallyHidden}>
           {announcement}
