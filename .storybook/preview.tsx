@@ -1,18 +1,12 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AgentClientProvider, createAgentClient, type AgentApi } from 'agent-console-kit';
 import { createMockAgentService, demoAgents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
-
-/**
- * With STORYBOOK_AGENT_BASE_URL set, the stories talk to that deployment instead of the embedded
- * mock agent service (the token then ends up in the browser: use a short-lived one).
- */
-const realBaseUrl: string | undefined = import.meta.env.STORYBOOK_AGENT_BASE_URL || undefined;
-const realToken: string | undefined = import.meta.env.STORYBOOK_AGENT_TOKEN || undefined;
-const realApi = import.meta.env.STORYBOOK_AGENT_API as AgentApi | undefined;
+import 'agent-console-kit/styles.css';
+import { realMode, realToken, realApi, realBaseUrl } from './real-mode';
 
 /** The embedded mock agent service every story talks to (unless a real deployment is set). */
 export const mockService = createMockAgentService({ agents: demoAgents });
@@ -43,14 +37,54 @@ const withAgentProviders: Decorator = (Story, context) => (
   </AgentProviders>
 );
 
+type Theme = 'light' | 'dark' | 'system';
+
+/** The whole canvas takes the theme: background, font and colours come from the stylesheet. */
+function ThemedCanvas({ theme, children }: { theme: Theme; children: ReactNode }) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const body = document.body;
+    body.classList.add('ack-theme');
+    if (theme === 'system') {
+      delete root.dataset['theme'];
+      delete body.dataset['theme'];
+    } else {
+      root.dataset['theme'] = theme;
+      body.dataset['theme'] = theme;
+    }
+  }, [theme]);
+  return <>{children}</>;
+}
+
+const withTheme: Decorator = (Story, context) => (
+  <ThemedCanvas theme={(context.globals['theme'] as Theme | undefined) ?? 'system'}>
+    <Story />
+  </ThemedCanvas>
+);
+
+/** In real mode, a story made for the mock service says so instead of failing. */
+const withRealModeNotice: Decorator = (Story, context) =>
+  realMode && context.parameters['mockOnly'] === true ? (
+    <p className="ack-theme" style={{ margin: 0, padding: 16 }}>
+      This story shows a scenario of the embedded mock agent service (a demo agent, a scripted
+      failure). Storybook runs against <code>{realBaseUrl}</code> now: open{' '}
+      <strong>Console / Real deployment</strong> instead, or start Storybook without{' '}
+      <code>STORYBOOK_AGENT_BASE_URL</code>.
+    </p>
+  ) : (
+    <Story />
+  );
+
 const preview: Preview = {
-  loaders: [mswLoader()],
+  // Real mode: msw is not started at all, every request goes to the deployment.
+  loaders: realMode ? [] : [mswLoader()],
   tags: ['autodocs'],
-  beforeEach({ msw }) {
+  beforeEach(context) {
+    if (realMode) return;
     mockService.reset();
-    if (realBaseUrl === undefined) msw.use(...mockAgentHandlers(mockService));
+    context.msw.use(...mockAgentHandlers(mockService));
   },
-  decorators: [withAgentProviders],
+  decorators: [withRealModeNotice, withAgentProviders, withTheme],
   globalTypes: {
     agentApi: {
       description: 'The API generation the stories use',
@@ -64,11 +98,25 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    theme: {
+      description: 'The colour theme of the whole canvas',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'system', title: 'System', icon: 'browser' },
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { agentApi: realApi ?? 'rest-v1' },
+  initialGlobals: { agentApi: realApi ?? 'rest-v1', theme: 'system' },
   parameters: {
     a11y: { test: 'error' },
     controls: { expanded: true },
+    layout: 'padded',
   },
 };
 export default preview;

@@ -17,6 +17,7 @@ export {
   type AgentQueryOverrides,
   type AgentSuspenseQueryOverrides,
 } from './react/use-agent.js';
+export { useAgentSearch, type UseAgentSearchOptions } from './react/use-agent-search.js';
 export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';
 export {
   useAgentRunStream,
@@ -57,9 +58,12 @@ export {
   describeAgentError,
   type AgentErrorDescription,
   type AgentErrorMessageProps,
+  type AgentErrorTool,
   type DescribeAgentErrorContext,
+  type ToolAuthorizationState,
 } from './components/agent-error-message.js';
 export { AgentRunStatus, type AgentRunStatusProps } from './components/agent-run-status.js';
+export { AgentPicker, type AgentPickerProps } from './components/agent-picker.js';
 export {
   AgentConsole,
   type AgentConsoleComponents,

@@ -1,14 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit';
+import { useMemo } from 'react';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  AgentClientProvider,
+  AgentConsole,
+  createAgentClient,
+  type AgentApi,
+  type AgentConsoleProps,
+} from 'agent-console-kit';
 import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';
+import { mockOnly, realMode } from '../.storybook/real-mode';
 
 const meta = {
   title: 'Console/AgentConsole',
   component: AgentConsole,
   args: { agentId: 'form-agent' },
+  // Each story is a scenario of the embedded mock service's demo agents.
+  parameters: { mockOnly: true },
 } satisfies Meta<typeof AgentConsole>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -28,7 +38,7 @@ async function expectOutput(canvasElement: HTMLElement) {
 
 /** The form agent: fill in the form, run, and wait for the output. */
 export const FormAgent: Story = {
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
       await canvas.findByLabelText(/^Title/, {}, { timeout: 5000 }),
@@ -38,23 +48,23 @@ export const FormAgent: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
     await expectDone(canvasElement);
     await expectOutput(canvasElement);
-  },
+  }),
 };
 
 /** The form agent, run without its required fields: the form says which are missing. */
 export const FormAgentInvalid: Story = {
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const title = await canvas.findByLabelText(/^Title/, {}, { timeout: 5000 });
     await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
     await expect(title).toHaveAttribute('aria-invalid', 'true');
-  },
+  }),
 };
 
 /** The chat agent: type a message, send it, and wait for the answer. */
 export const ChatAgent: Story = {
   args: { agentId: 'chat-agent' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
       await canvas.findByLabelText('Message', {}, { timeout: 5000 }),
@@ -63,31 +73,30 @@ export const ChatAgent: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     await expectDone(canvasElement);
     await expectOutput(canvasElement);
-  },
+  }),
 };
 
 /** A slow agent, stopped while it streams. */
 export const Stop: Story = {
   args: { agentId: 'slow-agent' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), 'Think');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
-    const stop = canvas.getByRole('button', { name: 'Stop' });
-    // Stop is `aria-disabled` (not `disabled`) until the run is active.
-    await waitFor(() => expect(stop).toHaveAttribute('aria-disabled', 'false'), { timeout: 5000 });
+    // Stop takes Send's place while the run is active.
+    const stop = await canvas.findByRole('button', { name: 'Stop' }, { timeout: 5000 });
     await userEvent.click(stop);
     await expect(await canvas.findByText('Stopped.', {}, { timeout: 5000 })).toBeVisible();
-  },
+  }),
 };
 
 /** An agent id the service does not know: a 404. */
 export const NotFound: Story = {
   args: { agentId: 'no-such-agent' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 5000 });
     await expect(alert).toHaveTextContent('no-such-agent');
-  },
+  }),
 };
 
 interface ScenarioArgs {
@@ -106,6 +115,12 @@ const configurableFormSchema = {
   required: ['topic'],
 };
 
+/**
+ * The configurable agents live on a base URL of their own: on a docs page, where every story is
+ * rendered at once, their handlers never answer for the other stories' agents.
+ */
+const configurableBaseUrl = (kind: 'chat' | 'form') => `https://configurable-${kind}.mock.test`;
+
 /** Serves one agent whose event rate and connection drop follow the story's controls. */
 function serveConfigurableAgent(kind: 'chat' | 'form') {
   return function beforeEach({
@@ -115,6 +130,7 @@ function serveConfigurableAgent(kind: 'chat' | 'form') {
     args: ScenarioArgs;
     msw: { use: (...handlers: ReturnType<typeof mockAgentHandlers>) => void };
   }) {
+    if (realMode) return;
     const { eventDelayMs, dropAfter } = args;
     const service = createMockAgentService({
       agents: [
@@ -137,8 +153,29 @@ function serveConfigurableAgent(kind: 'chat' | 'form') {
         },
       ],
     });
-    msw.use(...mockAgentHandlers(service));
+    msw.use(...mockAgentHandlers(service, { baseUrl: configurableBaseUrl(kind) }));
   };
+}
+
+/** A console talking to the configurable agent's own base URL. */
+function ConfigurableConsole({
+  kind,
+  agentId,
+  api,
+}: {
+  kind: 'chat' | 'form';
+  agentId: string | undefined;
+  api: AgentApi;
+}) {
+  const client = useMemo(
+    () => createAgentClient({ baseUrl: configurableBaseUrl(kind), api, token: 'storybook' }),
+    [kind, api],
+  );
+  return (
+    <AgentClientProvider client={client}>
+      <AgentConsole agentId={agentId} />
+    </AgentClientProvider>
+  );
 }
 
 /**
@@ -152,23 +189,21 @@ export const Configurable: StoryObj<AgentConsoleProps & ScenarioArgs> = {
     dropAfter: { control: { type: 'number', min: 0 } },
   },
   beforeEach: serveConfigurableAgent('chat'),
-  render: ({ agentId }) => <AgentConsole agentId={agentId} />,
-  play: async ({ canvasElement }) => {
+  render: ({ agentId }, { globals }) => (
+    <ConfigurableConsole kind="chat" agentId={agentId} api={globals['agentApi'] as AgentApi} />
+  ),
+  play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), 'Go');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     await expectDone(canvasElement);
-  },
+  }),
 };
 
-/** In the dark theme. */
+/** In the dark theme: the whole canvas follows (the toolbar's "Theme" menu does the same). */
 export const DarkTheme: Story = {
-  args: { agentId: 'chat-agent', theme: 'dark' },
-  render: (args) => (
-    <div data-theme="dark" style={{ padding: 16 }}>
-      <AgentConsole {...args} />
-    </div>
-  ),
+  args: { agentId: 'chat-agent' },
+  globals: { theme: 'dark' },
 };
 
 /** In a 320 px wide container. */
@@ -190,16 +225,16 @@ async function sendMessage(canvasElement: HTMLElement, text = 'Go') {
 /** The connection drops after 3 events; the reconnect resumes with `Last-Event-ID`. */
 export const Reconnects: Story = {
   args: { agentId: 'flaky-agent' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expectDone(canvasElement);
-  },
+  }),
 };
 
 /** The connection drops and the server starts the run over: the status line says so. */
 export const Restarted: Story = {
   args: { agentId: 'restarting-agent' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expectDone(canvasElement);
     const canvas = within(canvasElement);
@@ -211,7 +246,7 @@ export const Restarted: Story = {
     await expect(
       await canvas.findByText('Attempt 2: the server started the run over'),
     ).toBeVisible();
-  },
+  }),
 };
 
 /**
@@ -221,61 +256,61 @@ export const Restarted: Story = {
 export const RunFailed: Story = {
   args: { agentId: 'failing-agent' },
   globals: { agentApi: 'platform' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await sendMessage(canvasElement);
     const alert = await canvas.findByRole('alert', {}, { timeout: 10_000 });
     await expect(alert).toHaveTextContent(
       'The service said: The agent failed while calling a tool.',
     );
-    await expect(canvas.getByText('The run failed.')).toBeVisible();
-    await expect(canvas.getByRole('region', { name: 'Agent output' })).toHaveTextContent(
-      'Starting the analysis of the',
-    );
-  },
+    // Said once: the alert explains, the output is kept and marked as partial.
+    const output = canvas.getByRole('region', { name: 'Agent output' });
+    await expect(output).toHaveTextContent('Starting the analysis of the');
+    await expect(output).toHaveTextContent('Partial output: the run failed before it finished.');
+  }),
 };
 
 /** The first attempt is answered 429 with `Retry-After: 2`; the run goes through after the wait. */
 export const RateLimited: Story = {
   args: { agentId: 'rate-limited-agent' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expect(
       await within(canvasElement).findByText(/^Done/, {}, { timeout: 15_000 }),
     ).toBeVisible();
-  },
+  }),
 };
 
 /** The service answers 422: tools to authorize first. */
 export const ToolAuthorization: Story = {
   args: { agentId: 'tool-auth-agent' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expect(
       await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 }),
     ).toBeVisible();
-  },
+  }),
 };
 
 /** 10,000 events in one run. */
 export const TenThousandEvents: Story = {
   args: { agentId: 'ten-thousand-agent' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expect(
       await within(canvasElement).findByText(/^Done/, {}, { timeout: 20_000 }),
     ).toBeVisible();
-  },
+  }),
 };
 
 /** An agent whose output holds markup: shown as text. */
 export const MarkupAsText: Story = {
   args: { agentId: 'xss-agent' },
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expectDone(canvasElement);
     await expect(canvasElement.querySelector('img, script, iframe')).toBeNull();
-  },
+  }),
 };
 
 /**
@@ -289,11 +324,13 @@ export const ConfigurableFormAgent: StoryObj<AgentConsoleProps & ScenarioArgs> =
     dropAfter: { control: { type: 'number', min: 0 } },
   },
   beforeEach: serveConfigurableAgent('form'),
-  render: ({ agentId }) => <AgentConsole agentId={agentId} />,
-  play: async ({ canvasElement }) => {
+  render: ({ agentId }, { globals }) => (
+    <ConfigurableConsole kind="form" agentId={agentId} api={globals['agentApi'] as AgentApi} />
+  ),
+  play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText(/Topic/, {}, { timeout: 5000 }), 'Storybook');
     await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
     await expectDone(canvasElement);
-  },
+  }),
 };

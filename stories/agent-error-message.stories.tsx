@@ -135,11 +135,7 @@ export const InputError: Story = {
 /** In the dark theme. */
 export const DarkTheme: Story = {
   args: { error: httpError(429, { message: 'Slow down' }, { 'retry-after': '5' }), onRetry: fn() },
-  render: (args) => (
-    <div data-theme="dark" className="ack-console" style={{ padding: 16 }}>
-      <AgentErrorMessage {...args} />
-    </div>
-  ),
+  globals: { theme: 'dark' },
 };
 
 /** In a 320 px wide container. */

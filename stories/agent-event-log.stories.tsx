@@ -149,11 +149,7 @@ export const MarkupAsText: Story = {
 /** In the dark theme. */
 export const DarkTheme: Story = {
   args: { events: restartedEvents, status: 'done' },
-  render: (args) => (
-    <div data-theme="dark" className="ack-console" style={{ padding: 16 }}>
-      <AgentEventLog {...args} />
-    </div>
-  ),
+  globals: { theme: 'dark' },
 };
 
 /** In a 320 px wide container. */

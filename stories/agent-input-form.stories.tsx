@@ -79,11 +79,7 @@ export const NoFields: Story = { args: { inputSchema: {} } };
 
 /** In the dark theme. */
 export const DarkTheme: Story = {
-  render: (args) => (
-    <div data-theme="dark" className="ack-console" style={{ padding: 16 }}>
-      <AgentInputForm {...args} />
-    </div>
-  ),
+  globals: { theme: 'dark' },
 };
 
 /** In a 320 px wide container. */

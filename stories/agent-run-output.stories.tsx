@@ -63,11 +63,7 @@ export const MarkupAsText: Story = {
 /** In the dark theme. */
 export const DarkTheme: Story = {
   args: { text: 'Hello! I can help with that.', status: 'done' },
-  render: (args) => (
-    <div data-theme="dark" className="ack-console" style={{ padding: 16 }}>
-      <AgentRunOutput {...args} />
-    </div>
-  ),
+  globals: { theme: 'dark' },
 };
 
 /** In a 320 px wide container. */

@@ -106,11 +106,7 @@ export const Failed: Story = { args: { status: 'error', attempt: 1, startedAt } 
 /** In the dark theme. */
 export const DarkTheme: Story = {
   args: { status: 'streaming', attempt: 1, startedAt },
-  render: (args) => (
-    <div data-theme="dark" className="ack-console" style={{ padding: 16 }}>
-      <AgentRunStatus {...args} />
-    </div>
-  ),
+  globals: { theme: 'dark' },
 };
 
 /** In a 320 px wide container. */

@@ -49,11 +49,7 @@ export const CustomLabels: Story = {
 /** In the dark theme. */
 export const DarkTheme: Story = {
   args: { defaultValue: 'Hello!' },
-  render: (args) => (
-    <div data-theme="dark" className="ack-console" style={{ padding: 16 }}>
-      <MessageComposer {...args} />
-    </div>
-  ),
+  globals: { theme: 'dark' },
 };
 
 /** In a 320 px wide container. */

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   AgentHttpError,
@@ -307,6 +309,49 @@ describe('given error responses', () => {
     });
   });
 
+  it('reads a platform 422 problem with authentication_suggestions (tool_name?, server_id)', async () => {
+    server.inject('researcher', {
+      status: 422,
+      contentType: 'application/problem+json',
+      body: {
+        title: 'Unprocessable Content',
+        status: 422,
+        code: 'tools_unauthorized',
+        authentication_suggestions: [
+          { tool_name: 'Jira', server_id: 'jira-server' },
+          { server_id: 'wiki-server' },
+          'not an object',
+        ],
+      },
+    });
+
+    const error = await failure(client().getAgent('researcher'));
+
+    expect(error).toMatchObject({ status: 422, code: 'tools_unauthorized' });
+    expect((error as AgentHttpError).authenticationSuggestions).toEqual([
+      { tool_name: 'Jira', server_id: 'jira-server', toolName: 'Jira', serverId: 'jira-server' },
+      { server_id: 'wiki-server', toolName: undefined, serverId: 'wiki-server' },
+    ]);
+  });
+
+  it('keeps a legacy 422 toolDisplayName and serverId', async () => {
+    server.inject('researcher', {
+      status: 422,
+      body: {
+        message: 'Authorize',
+        authenticationSuggestions: [
+          { toolName: 'jira', toolDisplayName: 'Jira Cloud', serverId: 'jira-server' },
+        ],
+      },
+    });
+
+    const error = await failure(client().getAgent('researcher'));
+
+    expect((error as AgentHttpError).authenticationSuggestions).toEqual([
+      { toolName: 'jira', toolDisplayName: 'Jira Cloud', serverId: 'jira-server' },
+    ]);
+  });
+
   it('keeps a 500 HTML page from a proxy as text and summarizes it', async () => {
     server.inject('researcher', {
       status: 500,
@@ -393,6 +438,97 @@ describe('given error responses', () => {
     expect(String(error.stack)).not.toContain(token);
   });
 });
+
+describe.each<AgentApi>(['rest-v1', 'platform'])('given agents to search on %s', (api) => {
+  it('finds agents by a case-insensitive part of their name, validated', async () => {
+    const client = createAgentClient({ baseUrl: server.url, api, token: 'search-token' });
+
+    const agents = await client.searchAgents('  SEARCH');
+
+    expect(agents.map((agent) => agent.agent_id)).toEqual(['researcher']);
+    expect(agents[0]).toMatchObject({ name: 'Researcher', owner_team: 'search' });
+    const request = server.requests.at(-1);
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: api === 'platform' ? '/api/agents/search' : '/rest/api/v1/agents/search',
+      body: { name: 'SEARCH' },
+      hasAuthorization: true,
+    });
+  });
+
+  it('lists every agent for a blank name, sending no name', async () => {
+    const client = createAgentClient({ baseUrl: server.url, api });
+
+    const agents = await client.searchAgents(' ');
+
+    expect(agents).toHaveLength(1 + oddIds.length);
+    expect(server.requests.at(-1)?.body).toEqual({});
+  });
+});
+
+describe.each<AgentApi>(['rest-v1', 'platform'])(
+  'given a tool server to authorize on %s',
+  (api) => {
+    it('asks the legacy path for the authorization URL with the return URL', async () => {
+      const client = createAgentClient({ baseUrl: server.url, api, token: 'auth-token' });
+
+      const url = await client.authorizeToolServer('jira/server', {
+        returnUrl: 'https://app.example.com/console?back=1',
+      });
+
+      const consent = new URL(url);
+      expect(consent.protocol).toBe('https:');
+      expect(consent.searchParams.get('server')).toBe('jira/server');
+      expect(consent.searchParams.get('return_to')).toBe('https://app.example.com/console?back=1');
+      expect(server.requests.at(-1)).toMatchObject({
+        method: 'POST',
+        path: '/rest/api/v1/tool-servers/jira%2Fserver/auth',
+        body: { returnUrl: 'https://app.example.com/console?back=1' },
+      });
+    });
+
+    it('refuses an empty server id before sending', async () => {
+      const client = createAgentClient({ baseUrl: server.url, api });
+      const before = server.requests.length;
+
+      await expect(
+        client.authorizeToolServer(' ', { returnUrl: 'https://x.example' }),
+      ).rejects.toBeInstanceOf(AgentInputError);
+      expect(server.requests.length).toBe(before);
+    });
+
+    it('turns a 400 (a return URL off the allowlist) into an AgentHttpError', async () => {
+      const client = createAgentClient({ baseUrl: server.url, api });
+
+      const error = await client
+        .authorizeToolServer('jira', { returnUrl: 'ftp://x' })
+        .catch((caught: unknown) => caught);
+
+      expect(error).toBeInstanceOf(AgentHttpError);
+      expect((error as AgentHttpError).status).toBe(400);
+    });
+
+    it('rejects an answer without authorizationUrl as a validation error', async () => {
+      // A service that answers 200 with another shape, on a real socket.
+      const odd = createServer((_, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ url: 'https://elsewhere.example' }));
+      });
+      await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+      const { port } = odd.address() as AddressInfo;
+      const client = createAgentClient({ baseUrl: `http://127.0.0.1:${port}`, api });
+
+      const error = await client
+        .authorizeToolServer('jira', { returnUrl: 'https://app.example.com' })
+        .catch((caught: unknown) => caught);
+      odd.closeAllConnections();
+      await new Promise((resolve) => odd.close(resolve));
+
+      expect(error).toBeInstanceOf(AgentValidationError);
+      expect((error as AgentValidationError).issues[0]?.path).toBe('authorizationUrl');
+    });
+  },
+);
 
 describe('given a deprecated legacy endpoint', () => {
   it('tells the user of Deprecation and Sunset headers', async () => {

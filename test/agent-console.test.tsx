@@ -198,12 +198,12 @@ describe('given a form agent whose run takes a while', () => {
     expect(output()).toHaveAttribute('aria-busy', 'true');
     const stop = screen.getByRole('button', { name: 'Stop' });
     expect(stop).toHaveFocus();
-    expect(stop).toHaveAttribute('aria-disabled', 'false');
 
     await waitForStatus(/^Done/, 10_000);
     expect(run).toBeEnabled();
     expect(run).toHaveFocus();
-    expect(stop).toHaveAttribute('aria-disabled', 'true');
+    // Stop is there only while a run is active: no disabled Stop left behind.
+    expect(stop).not.toBeInTheDocument();
     expect(server.postCount('slow-form-agent')).toBe(1);
   });
   it('leaves focus where the reader moved it during the run', async () => {
@@ -212,7 +212,8 @@ describe('given a form agent whose run takes a while', () => {
     await fillIntake(user);
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await waitForStatus('Running…');
-    const search = screen.getByRole('searchbox', { name: 'Search payloads' });
+    // The log's toolbar comes with the first event.
+    const search = await screen.findByRole('searchbox', { name: 'Search payloads' });
 
     await user.click(search);
 
@@ -256,9 +257,10 @@ describe('given the chat agent', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
 
     expect(statusLine()).toHaveTextContent('Ready.');
-    expect(output()).toHaveTextContent('No output yet.');
-    expect(screen.getByText('0 events.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Clear' })).toHaveAttribute('aria-disabled', 'true');
+    // Back to the state before any run: no output box, no log, no Clear.
+    expect(screen.queryByRole('region', { name: 'Agent output' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
   });
 });
 
@@ -287,15 +289,18 @@ describe('given a run stopped midway', () => {
     await waitForStatus('Stopped.');
     await server.waitFor(() => server.openStreams === 0);
     expect(server.runRequests('slow-agent')[0]?.closedByClient).toBe(true);
-    const partial = output().textContent ?? '';
+    expect(output()).toHaveAttribute('data-partial', '');
+    expect(output()).toHaveTextContent('Partial output: the run was stopped.');
+    const partial = (output().textContent ?? '').replace(
+      'Partial output: the run was stopped.',
+      '',
+    );
     expect(partial.length).toBeGreaterThan(0);
     expect(`Let me think about it.${summary}`.startsWith(partial)).toBe(true);
     expect(output()).not.toHaveAttribute('aria-busy');
     expect(server.postCount('slow-agent')).toBe(1);
 
-    const retry = screen.getByRole('button', { name: 'Retry' });
-    expect(retry).toHaveAttribute('aria-disabled', 'false');
-    await user.click(retry);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
 
     await waitFor(() => expect(server.postCount('slow-agent')).toBe(2));
     const bodies = server.runRequests('slow-agent').map((request) => request.body);
@@ -408,7 +413,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
     expect(alert).not.toHaveTextContent('secret-token-1234');
     expect(statusLine()).toHaveTextContent('The run failed.');
     expect(server.postCount('chat-agent')).toBe(1);
-    expect(screen.getByRole('button', { name: 'Retry' })).toHaveAttribute('aria-disabled', 'false');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 
   it('401 while retrieving the agent: says so instead of showing the console', async () => {
@@ -442,18 +447,20 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
     expect(alert).toHaveTextContent('There is no agent with the id “no-such-agent”.');
   });
 
-  it('422: lists the tools to authorize', async () => {
+  it('422: lists the tools to authorize, each with an Authorize button', async () => {
     renderConsole('tool-auth-agent', { api });
 
     await sendMessage('Go');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Tools need authorizing');
+    // Legacy: the display name "Jira"; platform: the tool name "Jira"; then a server id alone.
     expect(
       within(alert)
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Jira']);
+        .map((item) => item.querySelector('.ack-error__tool-name')?.textContent),
+    ).toEqual(['Jira', api === 'platform' ? 'confluence-server' : 'confluence']);
+    expect(within(alert).getByRole('button', { name: 'Authorize Jira' })).toBeEnabled();
     expect(alert).toHaveTextContent('The service said: Authorize the Jira tool to run this agent.');
     expect(server.postCount('tool-auth-agent')).toBe(1);
   });
@@ -473,7 +480,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
     expect(server.postCount('chat-agent')).toBe(1);
   });
 
-  it('a run that fails midway: says the service failed and quotes it', async () => {
+  it('a run that fails midway: says it failed partway, quotes the service and keeps the output marked partial', async () => {
     renderConsole('failing-agent', { api });
 
     await sendMessage('Go');
@@ -481,8 +488,9 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
     await waitForStatus(api === 'platform' ? 'The run failed.' : /^Done/);
     if (api === 'platform') {
       const alert = screen.getByRole('alert');
-      expect(alert).toHaveTextContent('The service failed');
+      expect(alert).toHaveTextContent('The run failed partway');
       expect(alert).toHaveTextContent('The service said: The agent failed while calling a tool.');
+      expect(output()).toHaveAttribute('data-partial', '');
     }
     expect(output()).toHaveTextContent('Starting the analysis of the');
   });

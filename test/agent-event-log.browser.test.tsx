@@ -276,18 +276,45 @@ describe('given rows to inspect', () => {
     expect(toggle.element().closest('[data-sequence]')).toHaveAttribute('data-state', 'closed');
   });
 
-  it('shows each row’s sequence, time since start, event name, server id and preview', async () => {
+  it('shows each row’s sequence, time since start, event name, server id and the text it added', async () => {
     renderLog({
       events: [messageEvent(1), messageEvent(2, { id: undefined, receivedAt: startedAt + 1234 })],
     });
 
     const row = screen.getByRole('button', { name: /^#2 / });
-    expect(row.textContent).toBe(
-      `#2 +1.234 s message no id ${JSON.stringify(messageEvent(2).payload)}`,
-    );
+    expect(row.textContent).toBe('#2 +1.234 s message no id token 2');
     expect(screen.getByRole('button', { name: /^#1 / }).textContent).toContain(
       '+0.010 s message id 1',
     );
+  });
+
+  it('shows a short payload preview for an event that added no text', async () => {
+    renderLog({
+      events: [
+        messageEvent(1, {
+          event: 'tool.call',
+          data: '{"tool":"search"}',
+        }),
+      ],
+    });
+
+    const row = screen.getByRole('button', { name: /^#1 / });
+    expect(row.textContent).toBe('#1 +0.010 s tool.call id 1 {"tool":"search"}');
+  });
+
+  it('says what a run.failed event reported, not the head of its JSON', async () => {
+    const payload = { error: { title: 'Internal Server Error', detail: 'A tool broke.' } };
+    renderLog({
+      events: [
+        messageEvent(1, {
+          event: 'run.failed',
+          data: JSON.stringify(payload),
+        }),
+      ],
+    });
+
+    const row = screen.getByRole('button', { name: /^#1 / });
+    expect(row.textContent).toBe('#1 +0.010 s run.failed id 1 A tool broke. run failed');
   });
 
   it('marks attempt boundaries, restarts, invalid payloads and parse errors', async () => {

@@ -56,7 +56,7 @@ describe('given a schema with every field kind', () => {
         .map((option) => option.textContent),
     ).toEqual(['Choose…', 'formal', 'casual']);
     expect(
-      within(screen.getByRole('combobox', { name: 'level' }))
+      within(screen.getByRole('combobox', { name: 'Level' }))
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['(none)', '1', '2', '3']);
@@ -118,7 +118,7 @@ describe('given a schema with every field kind', () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Budget' }), '2.5');
     await user.click(screen.getByRole('checkbox', { name: 'Urgent' }));
     await user.selectOptions(screen.getByRole('combobox', { name: /^Tone/ }), 'formal');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'level' }), '2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), '2');
     fireEvent.change(screen.getByLabelText('Due date'), { target: { value: '2026-03-04' } });
     fireEvent.change(screen.getByLabelText('Remind at'), { target: { value: '2026-03-04T05:06' } });
     await user.type(screen.getByRole('textbox', { name: 'Extra' }), 'anything');
@@ -155,7 +155,7 @@ describe('given a schema with every field kind', () => {
       />,
     );
 
-    expect(screen.getByRole('textbox', { name: 'topic' })).toHaveValue('testing');
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toHaveValue('testing');
     await user.click(screen.getByRole('button', { name: 'Run' }));
 
     expect(onSubmit).toHaveBeenCalledWith({ topic: 'testing', depth: 2, urgent: true });

@@ -11,6 +11,7 @@ import {
   AgentEventLog,
   AgentInputForm,
   AgentNetworkError,
+  AgentPicker,
   AgentRunOutput,
   AgentRunStatus,
   createAgentClient,
@@ -26,6 +27,7 @@ import {
   type AgentInputFormLabelProps,
   type AgentInputFormMessageProps,
   type AgentInputFormProps,
+  type AgentPickerProps,
   type AgentInputFormSubmitProps,
   type AgentRunOutputProps,
   type AgentRunStatusProps,
@@ -240,6 +242,24 @@ describe('given a ref on the console', () => {
   });
 });
 
+describe('given a ref on the agent picker', () => {
+  it('points it at the picker root, which holds the combobox', () => {
+    const ref = createRef<HTMLDivElement>();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = createAgentClient({ baseUrl: server.url });
+    renderStrict(
+      <QueryClientProvider client={queryClient}>
+        <AgentClientProvider client={client}>
+          <AgentPicker ref={ref} onChange={() => {}} />
+        </AgentClientProvider>
+      </QueryClientProvider>,
+    );
+
+    expect(ref.current).toHaveClass('ack-picker');
+    expect(ref.current?.contains(screen.getByRole('combobox', { name: 'Agent' }))).toBe(true);
+  });
+});
+
 describe('given the parts', () => {
   it('keep readable display names', () => {
     expect(
@@ -255,6 +275,7 @@ describe('given the parts', () => {
         AgentInputForm.Description,
         AgentInputForm.Message,
         AgentInputForm.Submit,
+        AgentPicker,
         AgentRunOutput,
         AgentRunStatus,
         MessageComposer,
@@ -271,6 +292,7 @@ describe('given the parts', () => {
       'AgentInputForm.Description',
       'AgentInputForm.Message',
       'AgentInputForm.Submit',
+      'AgentPicker',
       'AgentRunOutput',
       'AgentRunStatus',
       'MessageComposer',
@@ -292,6 +314,7 @@ const partsTakeTheirPropsTypes: [
   ComponentType<AgentInputFormDescriptionProps>,
   ComponentType<AgentInputFormMessageProps>,
   ComponentType<AgentInputFormSubmitProps>,
+  ComponentType<AgentPickerProps>,
   ComponentType<AgentRunOutputProps>,
   ComponentType<AgentRunStatusProps>,
   ComponentType<MessageComposerProps>,
@@ -307,6 +330,7 @@ const partsTakeTheirPropsTypes: [
   AgentInputForm.Description,
   AgentInputForm.Message,
   AgentInputForm.Submit,
+  AgentPicker,
   AgentRunOutput,
   AgentRunStatus,
   MessageComposer,

@@ -45,15 +45,29 @@ describe('given an input_schema with every kind of field', () => {
     ]);
   });
 
-  it('takes the label from the title, else the key, and keeps description, default and options', () => {
+  it('takes the label from the title, else the key humanized, and keeps description, default and options', () => {
     expect(fields[0]).toMatchObject({
       label: 'Topic',
       description: 'What to research',
       required: true,
     });
-    expect(fields[1]).toMatchObject({ label: 'notes', description: undefined, required: false });
+    expect(fields[1]).toMatchObject({ label: 'Notes', description: undefined, required: false });
     expect(fields[3]?.defaultValue).toBe(10);
     expect(fields[6]?.options).toEqual(['formal', 'casual']);
+  });
+});
+
+describe('given keys without a title', () => {
+  it.each([
+    ['depth', 'Depth'],
+    ['dueDate', 'Due date'],
+    ['due_date', 'Due date'],
+    ['max-results', 'Max results'],
+    ['apiURL', 'Api URL'],
+  ])('labels %s as "%s"', (key, label) => {
+    expect(formFieldsFromSchema({ properties: { [key]: { type: 'string' } } })[0]?.label).toBe(
+      label,
+    );
   });
 });
 
@@ -119,8 +133,9 @@ describe('given form values validated without a form on screen', () => {
       success: false,
       errors: {
         topic: 'Topic is required.',
-        depth: 'depth must be a whole number.',
-        tone: 'tone must be one of: formal, casual.',
+        // Untitled fields are named by humanizeKey (issue 9): 'depth' reads as 'Depth'.
+        depth: 'Depth must be a whole number.',
+        tone: 'Tone must be one of: formal, casual.',
       },
     });
   });

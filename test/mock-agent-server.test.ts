@@ -599,16 +599,26 @@ describe('given run scenarios', () => {
     expect(deltas(parseSse((await readBody(third)).text).frames)).toBe(words);
   });
 
-  it('tool-auth-agent: 422 with authenticationSuggestions on legacy, tools_unauthorized on platform', async () => {
+  it('tool-auth-agent: 422 with authenticationSuggestions on legacy, authentication_suggestions on platform', async () => {
     const legacy = await runLegacy('tool-auth-agent');
     expect(legacy.status).toBe(422);
     expect(await legacy.json()).toMatchObject({
       message: expect.any(String) as unknown,
-      authenticationSuggestions: [{ toolName: 'Jira' }],
+      authenticationSuggestions: [
+        { toolName: 'jira', toolDisplayName: 'Jira', serverId: 'jira-server' },
+        { toolName: 'confluence', serverId: 'confluence-server' },
+      ],
     });
     const platform = await runPlatform('tool-auth-agent');
     expect(platform.status).toBe(422);
-    expect(await platform.json()).toMatchObject({ code: 'tools_unauthorized', status: 422 });
+    expect(await platform.json()).toMatchObject({
+      code: 'tools_unauthorized',
+      status: 422,
+      authentication_suggestions: [
+        { tool_name: 'Jira', server_id: 'jira-server' },
+        { server_id: 'confluence-server' },
+      ],
+    });
   });
 
   it('sends comments, heartbeats and a retry field, and CRLF line endings when asked', async () => {

@@ -2,14 +2,18 @@ import 'agent-console-kit/styles.css';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
   AgentClientProvider,
   AgentConsole,
+  AgentEventLog,
+  classifyEvent,
+  AgentRunOutput,
   AgentRunStatus,
   createAgentClient,
+  type RunEvent,
 } from 'agent-console-kit';
 
 function withProviders(node: ReactNode) {
@@ -208,5 +212,168 @@ describe('given a reader who prefers reduced motion', () => {
     await emulate([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
 
     expect(getComputedStyle(status, '::before').animationName).toBe('none');
+  });
+});
+
+const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+function messageEvent(
+  sequence: number,
+  { text = `token ${sequence}`, id = String(sequence) }: { text?: string; id?: string } = {},
+): RunEvent {
+  const payload = { messages: [{ role: 'GLEAN_AI', content: [{ type: 'text', text }] }] };
+  return classifyEvent(
+    { id, event: 'message', data: JSON.stringify(payload) },
+    { sequence, receivedAt: startedAt + sequence * 10, attempt: 1, restart: false },
+  );
+}
+
+function box(selector: string, index = 0): DOMRect {
+  const element = document.querySelectorAll<HTMLElement>(selector)[index];
+  if (!element) throw new Error(`no ${selector}`);
+  return element.getBoundingClientRect();
+}
+
+describe('given a log row', () => {
+  it('lines the name, id, sequence and time columns up from row to row', async () => {
+    render(
+      <StrictMode>
+        <div style={{ width: 720 }}>
+          <AgentEventLog
+            startedAt={startedAt}
+            events={[
+              messageEvent(1, { text: 'a' }),
+              messageEvent(2, { text: 'a much longer piece of text', id: '123456' }),
+            ]}
+          />
+        </div>
+      </StrictMode>,
+    );
+    await expect.element(page.getByRole('button', { name: /^#2 / })).toBeVisible();
+
+    for (const part of ['name', 'id', 'sequence', 'time']) {
+      const first = box(`.ack-event-log__${part}`, 0);
+      const second = box(`.ack-event-log__${part}`, 1);
+      expect(first.left, part).toBe(second.left);
+      expect(first.right, part).toBe(second.right);
+    }
+    // The text comes first, on the same line as the columns.
+    expect(box('.ack-event-log__text').left).toBeLessThan(box('.ack-event-log__name').left);
+    expect(
+      Math.abs(box('.ack-event-log__text').top - box('.ack-event-log__name').top),
+    ).toBeLessThan(6);
+  });
+
+  it('keeps the text in a narrow container, the columns wrapping under it', async () => {
+    const text = 'The answer begins with a sentence long enough to need the room';
+    render(
+      <StrictMode>
+        <div style={{ width: 300 }}>
+          <AgentEventLog events={[messageEvent(1, { text })]} startedAt={startedAt} />
+        </div>
+      </StrictMode>,
+    );
+    await expect.element(page.getByRole('button', { name: /^#1 / })).toBeVisible();
+
+    expect(document.querySelector('.ack-event-log__text')?.textContent).toBe(text);
+    // The text has the row's width (less the chevron), not a sliver beside the columns.
+    expect(box('.ack-event-log__text').width).toBeGreaterThan(220);
+    expect(box('.ack-event-log__name').top).toBeGreaterThan(box('.ack-event-log__text').top);
+  });
+
+  it('is one short line when there are no events', async () => {
+    render(
+      <StrictMode>
+        <AgentEventLog events={[]} />
+      </StrictMode>,
+    );
+    const log = page.getByRole('log', { name: 'Run events' });
+    await expect.element(log).toHaveTextContent('No events yet.');
+
+    expect(log.element().getBoundingClientRect().height).toBeLessThan(60);
+  });
+});
+
+describe('given a long output', () => {
+  const words = Array.from({ length: 3000 }, (_, index) => `word${index}`).join(' ');
+
+  it('scrolls within a bounded height and shows the newest text', async () => {
+    const { rerender } = render(
+      <StrictMode>
+        <AgentRunOutput text={words.slice(0, 2000)} status="streaming" />
+      </StrictMode>,
+    );
+    rerender(
+      <StrictMode>
+        <AgentRunOutput text={words} status="streaming" />
+      </StrictMode>,
+    );
+    const output = page.getByRole('region', { name: 'Agent output' }).element();
+
+    // 24rem at the default 16 px root.
+    expect(output.getBoundingClientRect().height).toBeLessThanOrEqual(24 * 16 + 1);
+    expect(output.scrollHeight).toBeGreaterThan(output.clientHeight * 2);
+    await waitFor(() =>
+      expect(output.scrollTop + output.clientHeight).toBeGreaterThanOrEqual(
+        output.scrollHeight - 2,
+      ),
+    );
+  });
+
+  it('stops following when the reader scrolls up', async () => {
+    const { rerender } = render(
+      <StrictMode>
+        <AgentRunOutput text={words.slice(0, 20000)} status="streaming" />
+      </StrictMode>,
+    );
+    const output = page.getByRole('region', { name: 'Agent output' }).element();
+    output.scrollTop = 0;
+    output.dispatchEvent(new Event('scroll'));
+
+    rerender(
+      <StrictMode>
+        <AgentRunOutput text={words} status="streaming" />
+      </StrictMode>,
+    );
+
+    expect(output.scrollTop).toBe(0);
+  });
+});
+
+describe('given the action bar of the console', () => {
+  it('shows only Run before any run, Stop in its place during one, then Run, Retry and Clear', async () => {
+    render(withProviders(<AgentConsole agentId="slow-agent" />));
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await userEvent.fill(message, 'Think');
+    const send = page.getByRole('button', { name: 'Send' }).element();
+    const before = send.getBoundingClientRect();
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
+
+    await userEvent.keyboard('{Enter}');
+
+    const stop = page.getByRole('button', { name: 'Stop' });
+    await expect.element(stop).toBeVisible();
+    expect(send).not.toBeVisible();
+    // Same bar, same slot: the first button shown in the bar, at the bar's same end.
+    const bar = send.parentElement as HTMLElement;
+    expect(stop.element().parentElement).toBe(bar);
+    const shownButtons = [...bar.querySelectorAll('button')].filter(
+      (button) => getComputedStyle(button).display !== 'none',
+    );
+    expect(shownButtons[0]).toBe(stop.element());
+    expect(stop.element().getBoundingClientRect().right).toBe(before.right);
+
+    await userEvent.keyboard('{Enter}');
+
+    await expect.element(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    // Focus went back to the message, not to a disabled button with a ring.
+    await expect.element(message).toHaveFocus();
+    expect(document.querySelectorAll('button:disabled:focus, [aria-disabled="true"]')).toHaveLength(
+      0,
+    );
   });
 });

@@ -37,7 +37,19 @@ afterEach(() => {
 async function expectNothingExecuted(container: HTMLElement) {
   // Give an image error or a script a chance to run before looking.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(container.querySelector('img, script, iframe, a, object, embed, svg')).toBeNull();
+  expect(container.querySelector('img, script, iframe, a, object, embed')).toBeNull();
+  // The only svg allowed: the library's own icons (class ack-icon, path/rect/circle, no handlers).
+  expect(
+    [...container.querySelectorAll('svg')].filter(
+      (svg) =>
+        !svg.classList.contains('ack-icon') ||
+        [svg, ...svg.querySelectorAll('*')].some(
+          (part) =>
+            !['svg', 'path', 'rect', 'circle'].includes(part.tagName.toLowerCase()) ||
+            [...part.attributes].some((attribute) => attribute.name.startsWith('on')),
+        ),
+    ),
+  ).toEqual([]);
   expect(window.__xssFired).toBeUndefined();
   expect(window.alert).not.toHaveBeenCalled();
 }

@@ -8,21 +8,30 @@ import {
   type ComponentType,
   type ForwardedRef,
   type RefAttributes,
+  type ReactNode,
 } from 'react';
 import { AgentHttpError, AgentInputError } from '../core/errors.js';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
 import type { RunStartRequest } from '../core/run-stream.js';
 import { activeRunStatuses } from '../core/run-types.js';
-import type { AgentMessage } from '../core/schemas.js';
+import type { Agent, AgentMessage } from '../core/schemas.js';
+import { useAgentClient } from '../react/agent-client-provider.js';
 import { useAgent, useAgentSchemas } from '../react/use-agent.js';
 import { useAgentRunStream, type UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
-import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
+import {
+  AgentErrorMessage,
+  type AgentErrorMessageProps,
+  type AgentErrorTool,
+  type ToolAuthorizationState,
+} from './agent-error-message.js';
 import { AgentEventLog, type AgentEventLogProps } from './agent-event-log.js';
 import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
+import { AgentPicker } from './agent-picker.js';
 import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { MessageComposer, type MessageComposerProps } from './message-composer.js';
+import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames } from './part-helpers.js';
 
 /**
@@ -50,8 +59,27 @@ export interface AgentConsoleComponents {
 /** Props of {@link AgentConsole}. */
 export interface AgentConsoleProps
   extends Omit<ComponentPropsWithoutRef<'section'>, 'children'>, RefAttributes<HTMLElement> {
-  /** The agent to show and run. */
-  agentId: string;
+  /**
+   * The agent to show and run. Without it the console offers an {@link AgentPicker} to choose one.
+   * @default undefined (the person picks)
+   */
+  agentId?: string | undefined;
+  /**
+   * Show the agent picker above the console, so the person can switch agents (the picked agent
+   * replaces `agentId`; a run under way is stopped).
+   * @default true when `agentId` is undefined, else false
+   */
+  picker?: boolean;
+  /**
+   * Renders the output text, e.g. as Markdown: `renderMarkdown` from `agent-console-kit/markdown`.
+   * @default undefined (plain text)
+   */
+  renderText?: (text: string) => ReactNode;
+  /**
+   * Called with the agent the person picked.
+   * @default undefined
+   */
+  onAgentChange?: (agent: Agent) => void;
   /**
    * Parts to hide (`null`) or replace (a component taking the default part's props), e.g.
    * `{ EventLog: null, Output: MyOutput }`.
@@ -80,6 +108,21 @@ export interface AgentConsoleProps
    * @default 2
    */
   headingLevel?: 2 | 3 | 4 | 5;
+  /**
+   * How the sign-in page of a tool to authorize (after a 422) is opened: `'window'` a new tab or
+   * window (the console stays, and Retry runs again once the person is back), `'redirect'` this
+   * page goes there (the service sends it back to `authorizationReturnUrl`), or a function of the
+   * app's own (a popup, a router) given the authorization URL and the tool.
+   * @default 'window'
+   */
+  toolAuthorization?:
+    'window' | 'redirect' | ((authorizationUrl: string, tool: AgentErrorTool) => void);
+  /**
+   * Where the service sends the browser back after the person allowed a tool; it must be on the
+   * tenant's allowlist.
+   * @default window.location.href
+   */
+  authorizationReturnUrl?: string;
 }
 
 /**
@@ -107,17 +150,27 @@ AgentConsole.displayName = 'AgentConsole';
 
 function AgentConsoleRender(
   {
-    agentId,
+    agentId: givenAgentId,
+    picker,
+    onAgentChange,
+    renderText,
     components = {},
     runOptions,
     metadata,
     theme,
     headingLevel = 2,
+    toolAuthorization = 'window',
+    authorizationReturnUrl,
     className,
     ...rest
   }: AgentConsoleProps,
   ref: ForwardedRef<HTMLElement>,
 ) {
+  const client = useAgentClient();
+  const [toolStates, setToolStates] = useState<Record<string, ToolAuthorizationState>>({});
+  const [pickedId, setPickedId] = useState<string | undefined>(undefined);
+  const showPicker = picker ?? givenAgentId === undefined;
+  const agentId = (showPicker ? pickedId : undefined) ?? givenAgentId;
   const agentQuery = useAgent(agentId);
   const schemasQuery = useAgentSchemas(agentId);
   const run = useAgentRunStream(runOptions);
@@ -161,10 +214,31 @@ function AgentConsoleRender(
     }
   }, [active]);
 
+  const choose = (picked: Agent) => {
+    if (picked.agent_id !== agentId) {
+      if (active) run.abort();
+      run.reset();
+      setToolStates({});
+      setResetKey((count) => count + 1);
+    }
+    setPickedId(picked.agent_id);
+    onAgentChange?.(picked);
+  };
+  const pickerPart = showPicker ? (
+    <AgentPicker
+      className="ack-console__picker"
+      value={agentId}
+      defaultInputValue={agentQuery.data?.name ?? ''}
+      onChange={choose}
+    />
+  ) : null;
+
   const start = (request: Omit<RunStartRequest, 'agentId'>) => {
+    if (agentId === undefined) return;
     const focused = document.activeElement;
     returnFocusRef.current =
       focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    setToolStates({});
     void run.start({ agentId, ...(metadata ? { metadata } : {}), ...request });
   };
   const retry = () => {
@@ -177,6 +251,30 @@ function AgentConsoleRender(
     run.reset();
     setResetKey((count) => count + 1);
   };
+  const authorizeTool = async (tool: AgentErrorTool) => {
+    const serverId = tool.serverId;
+    if (serverId === undefined) return;
+    const update = (state: ToolAuthorizationState) =>
+      setToolStates((previous) => ({ ...previous, [serverId]: state }));
+    update({ status: 'pending' });
+    try {
+      const url = await client.authorizeToolServer(serverId, {
+        returnUrl: authorizationReturnUrl ?? window.location.href,
+      });
+      if (!/^https?:/i.test(url))
+        throw new Error('the service answered an URL that is not http(s).');
+      if (typeof toolAuthorization === 'function') toolAuthorization(url, tool);
+      else if (toolAuthorization === 'redirect') window.location.assign(url);
+      else window.open(url, '_blank', 'noopener,noreferrer');
+      update({ status: 'opened' });
+    } catch (error) {
+      update({
+        status: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+
   const canRetry =
     !active && run.request !== undefined && (run.status === 'error' || run.status === 'aborted');
   const canClear = !active && run.status !== 'idle';
@@ -187,12 +285,14 @@ function AgentConsoleRender(
     className: classNames('ack-console', className),
     'data-theme': theme,
     'data-status': run.status,
+    'data-active': active ? '' : undefined,
     'aria-label': rest['aria-label'] ?? (agent ? `Agent console: ${agent.name}` : 'Agent console'),
   };
 
   if (agentQuery.isPending && agentQuery.fetchStatus !== 'idle') {
     return (
       <section {...rootProps} aria-busy>
+        {pickerPart}
         <p role="status" className="ack-console__loading">
           {agentQuery.fetchStatus === 'paused'
             ? 'You are offline: the agent loads when the network is back.'
@@ -204,6 +304,7 @@ function AgentConsoleRender(
   if (agentQuery.error) {
     return (
       <section {...rootProps}>
+        {pickerPart}
         {ErrorPart ? (
           <ErrorPart
             error={agentQuery.error}
@@ -217,7 +318,10 @@ function AgentConsoleRender(
   if (!agent) {
     return (
       <section {...rootProps}>
-        <p className="ack-console__loading">No agent id given.</p>
+        {pickerPart}
+        <p className="ack-console__loading">
+          {showPicker ? 'Choose an agent to start.' : 'No agent id given.'}
+        </p>
       </section>
     );
   }
@@ -225,12 +329,67 @@ function AgentConsoleRender(
   const needsSchemas = !takesMessages;
   const schemasLoading = needsSchemas && schemasQuery.isPending;
   const schemasError = needsSchemas ? schemasQuery.error : null;
+  const showError = run.error !== undefined && ErrorPart !== null;
+  // A failure is said once, by the alert: no empty output box, no empty log, no status badge. A
+  // run stopped before anything arrived shows nothing either (the badge says "Stopped.").
+  const endedEarly = run.status === 'error' || run.status === 'aborted';
+  const showOutput = run.status !== 'idle' && !(endedEarly && run.text === '');
+  const showEvents = run.status !== 'idle' && !(endedEarly && run.events.length === 0);
+
+  const actions = (
+    <>
+      {active ? (
+        <button
+          ref={stopRef}
+          type="button"
+          className="ack-console__stop"
+          data-variant="secondary"
+          onClick={() => run.abort()}
+        >
+          <StopIcon />
+          Stop
+        </button>
+      ) : null}
+      {canRetry ? (
+        <button
+          type="button"
+          className="ack-console__retry"
+          data-variant="secondary"
+          onClick={retry}
+        >
+          <RetryIcon />
+          Retry
+        </button>
+      ) : null}
+      {canClear ? (
+        <button type="button" className="ack-console__clear" data-variant="quiet" onClick={clear}>
+          <ClearIcon />
+          Clear
+        </button>
+      ) : null}
+    </>
+  );
 
   return (
     <section {...rootProps}>
-      {Details ? (
-        <Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
-      ) : null}
+      {pickerPart}
+      <div className="ack-console__header">
+        {Details ? (
+          <Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
+        ) : null}
+        {Status ? (
+          <Status
+            status={run.status}
+            attempt={run.attempt}
+            restarts={run.restarts}
+            nextAttemptAt={run.nextAttemptAt}
+            reconnectReason={run.reconnectReason}
+            startedAt={run.startedAt}
+            endedAt={run.endedAt}
+            className={classNames('ack-console__status', showError && 'ack-visually-hidden')}
+          />
+        ) : null}
+      </div>
       <div className="ack-console__input">
         {schemasLoading ? (
           <p role="status" className="ack-console__loading">
@@ -252,6 +411,7 @@ function AgentConsoleRender(
               resetKey={resetKey}
               errors={formErrors}
               aria-label={`Input of ${agent.name}`}
+              actions={actions}
               onSubmit={(input) => start({ input, fields })}
             />
           ) : null
@@ -260,68 +420,47 @@ function AgentConsoleRender(
             key={resetKey}
             disabled={active}
             aria-label={`Message to ${agent.name}`}
+            actions={actions}
             onSend={(messages: AgentMessage[]) => start({ messages })}
           />
         ) : null}
       </div>
-      <div role="group" aria-label="Run controls" className="ack-console__controls">
-        <button
-          ref={stopRef}
-          type="button"
-          className="ack-console__stop"
-          aria-disabled={!active}
-          onClick={() => {
-            if (active) run.abort();
-          }}
-        >
-          Stop
-        </button>
-        <button
-          type="button"
-          className="ack-console__retry"
-          aria-disabled={!canRetry}
-          onClick={retry}
-        >
-          Retry
-        </button>
-        <button
-          type="button"
-          className="ack-console__clear"
-          aria-disabled={!canClear}
-          onClick={clear}
-        >
-          Clear
-        </button>
-      </div>
-      {Status ? (
-        <Status
-          status={run.status}
-          attempt={run.attempt}
-          restarts={run.restarts}
-          nextAttemptAt={run.nextAttemptAt}
-          reconnectReason={run.reconnectReason}
-          startedAt={run.startedAt}
-          endedAt={run.endedAt}
-          className="ack-console__status"
-        />
-      ) : null}
       {run.error && ErrorPart ? (
-        <ErrorPart error={run.error} agentId={agentId} fields={fields} />
-      ) : null}
-      {Output ? (
-        <Output text={run.text} status={run.status} className="ack-console__output" />
-      ) : null}
-      {EventLog ? (
-        <EventLog
-          events={run.events}
-          droppedEvents={run.droppedEvents}
-          duplicateEvents={run.duplicateEvents}
-          status={run.status}
-          startedAt={run.startedAt}
-          announceStatus={Status === null}
-          headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
-          className="ack-console__events"
+        <ErrorPart
+          error={run.error}
+          agentId={agentId}
+          fields={fields}
+          midRun={run.events.at(-1)?.kind === 'run-failed'}
+          onAuthorizeTool={(tool) => void authorizeTool(tool)}
+          toolStates={toolStates}
+          {...(Object.values(toolStates).some((state) => state.status === 'opened')
+            ? { onRetry: retry, retryLabel: 'Run again' }
+            : {})}
         />
+      ) : null}
+      {(showOutput && Output) || (showEvents && EventLog) ? (
+        <div className="ack-console__results">
+          {showOutput && Output ? (
+            <Output
+              text={run.text}
+              status={run.status}
+              renderText={renderText}
+              className="ack-console__output"
+            />
+          ) : null}
+          {showEvents && EventLog ? (
+            <EventLog
+              events={run.events}
+              droppedEvents={run.droppedEvents}
+              duplicateEvents={run.duplicateEvents}
+              status={run.status}
+              startedAt={run.startedAt}
+              announceStatus={Status === null}
+              headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
+              className="ack-console__events"
+            />
+          ) : null}
+        </div>
       ) : null}
     </section>
   );

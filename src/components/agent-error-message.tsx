@@ -1,5 +1,7 @@
 import {
   forwardRef,
+  useEffect,
+  useState,
   type ComponentPropsWithoutRef,
   type ForwardedRef,
   type ReactNode,
@@ -13,6 +15,8 @@ import {
   type AgentError,
 } from '../core/errors.js';
 import type { FormField } from '../core/input-form.js';
+import { useOnline } from './agent-run-status.js';
+import { AlertIcon, KeyIcon, RetryIcon } from './icons.js';
 import { classNames } from './part-helpers.js';
 
 /** What a person can read and do about an {@link AgentError}. */
@@ -23,12 +27,25 @@ export interface AgentErrorDescription {
   detail: string;
   /** The tools to authorize (422) or the fields to fill in (`AgentInputError`). */
   items: string[];
+  /**
+   * The tools to authorize (422), each with the name to show (its display name, else its tool
+   * name, else its server id) and the server id to authorize it with, when the service gave one.
+   */
+  tools: AgentErrorTool[];
   /** The seconds to wait before a retry (429 with `Retry-After`). */
   retryAfterSeconds: number | undefined;
   /** The service's own words (a problem's `detail`, a legacy `message`), when it gave some. */
   serviceDetail: string | undefined;
   /** The service's request id, to quote to its support. */
   requestId: string | undefined;
+}
+
+/** A tool a 422 asks to authorize. */
+export interface AgentErrorTool {
+  /** The display name, else the tool name, else the server id. */
+  name: string;
+  /** The tool server to authorize (`client.authorizeToolServer(serverId, …)`), when known. */
+  serverId: string | undefined;
 }
 
 /** What {@link describeAgentError} may use to be specific. */
@@ -42,6 +59,12 @@ export interface DescribeAgentErrorContext {
    * @default navigator.onLine
    */
   online?: boolean | undefined;
+  /**
+   * The error ended a run that had started streaming (a `run.failed` event): the description says
+   * the run failed partway and that the output so far is kept.
+   * @default false
+   */
+  midRun?: boolean | undefined;
 }
 
 /**
@@ -58,12 +81,21 @@ export function describeAgentError(
 ): AgentErrorDescription {
   const base = {
     items: [] as string[],
+    tools: [] as AgentErrorTool[],
     retryAfterSeconds: undefined as number | undefined,
     serviceDetail: undefined as string | undefined,
     requestId: undefined as string | undefined,
   };
   if (error instanceof AgentHttpError) {
     const http = { ...base, serviceDetail: error.detail, requestId: error.requestId };
+    if (context.midRun === true) {
+      return {
+        ...http,
+        title: 'The run failed partway',
+        detail:
+          'The agent stopped with an error after it had started answering. Its output so far is kept and marked as partial; run it again to get a whole answer.',
+      };
+    }
     return { ...http, ...describeHttpError(error, context) };
   }
   if (error instanceof AgentNetworkError) {
@@ -113,17 +145,18 @@ function describeHttpError(
   error: AgentHttpError,
   context: DescribeAgentErrorContext,
 ): Pick<AgentErrorDescription, 'title' | 'detail'> &
-  Partial<Pick<AgentErrorDescription, 'items' | 'retryAfterSeconds'>> {
+  Partial<Pick<AgentErrorDescription, 'items' | 'retryAfterSeconds' | 'tools'>> {
   const { status, code } = error;
   if (code === 'tools_unauthorized' || status === 422) {
-    const tools = toolNames(error);
+    const tools = toolsOf(error);
     return {
       title: 'Tools need authorizing',
       detail:
         tools.length > 0
-          ? 'This agent uses tools you have not authorized yet. Authorize them in the agent service, then try again:'
-          : 'This agent uses tools you have not authorized yet (the service did not say which). Authorize them in the agent service, then try again.',
-      items: tools,
+          ? 'This agent uses tools you have not authorized yet. Authorize each one, then run again:'
+          : 'This agent uses tools you have not authorized yet (the service did not say which). Authorize them in the agent service, then run again.',
+      items: tools.map((tool) => tool.name),
+      tools,
     };
   }
   if (status === 401) {
@@ -201,11 +234,20 @@ function describeHttpError(
   return { title: `The service answered ${status}`, detail: 'The request did not succeed.' };
 }
 
-/** Tool names of a 422 of either generation (read into `authenticationSuggestions`). */
-function toolNames(error: AgentHttpError): string[] {
-  return error.authenticationSuggestions
-    .map((suggestion) => suggestion.toolName)
-    .filter((name): name is string => typeof name === 'string' && name !== '');
+/** The tools of a 422 of either generation (read into `authenticationSuggestions`). */
+function toolsOf(error: AgentHttpError): AgentErrorTool[] {
+  return error.authenticationSuggestions.flatMap((suggestion) => {
+    const name = suggestion.toolDisplayName ?? suggestion.toolName ?? suggestion.serverId;
+    return name === undefined || name === '' ? [] : [{ name, serverId: suggestion.serverId }];
+  });
+}
+
+/** Where the authorization of one tool stands, in {@link AgentErrorMessage}. */
+export interface ToolAuthorizationState {
+  /** `pending`: asking the service for the URL; `opened`: sent there; `failed`: it did not work. */
+  status: 'pending' | 'opened' | 'failed';
+  /** Why it failed. */
+  message?: string | undefined;
 }
 
 /** Props of {@link AgentErrorMessage}. */
@@ -224,6 +266,11 @@ export interface AgentErrorMessageProps
    */
   fields?: readonly FormField[];
   /**
+   * The error ended a run that had started streaming (see `describeAgentError`).
+   * @default false
+   */
+  midRun?: boolean;
+  /**
    * Shows a retry button (for errors where trying again may help) that calls this.
    * @default undefined (no button)
    */
@@ -233,11 +280,26 @@ export interface AgentErrorMessageProps
    * @default 'Try again'
    */
   retryLabel?: ReactNode;
+  /**
+   * Shows an "Authorize" button beside each tool of a 422 that names its tool server, and calls
+   * this with the tool (`AgentConsole` asks `client.authorizeToolServer` for the URL and opens it).
+   * @default undefined (the tools are listed without a button)
+   */
+  onAuthorizeTool?: (tool: AgentErrorTool) => void;
+  /**
+   * Where each tool's authorization stands, by server id: the row says so ("Opening…", "Opened:
+   * run again once you have allowed access", or why it failed).
+   * @default {}
+   */
+  toolStates?: Readonly<Record<string, ToolAuthorizationState>>;
 }
 
 /**
- * An error explained as plain text, in an `alert`: a title, what to do, the tools or fields
- * concerned, the service's own words and its request id. Carries `data-kind` and `data-status`.
+ * An error explained as plain text, in an `alert`: a title, what to do, the tools (each with an
+ * "Authorize" button when `onAuthorizeTool` is given) or fields concerned, a countdown to when a
+ * rate-limited request may be tried again, the service's own words and its request id. It follows
+ * the browser's online state (a network error says "offline" while it is). Carries `data-kind`
+ * and `data-status`.
  *
  * @example
  * {run.error ? <AgentErrorMessage error={run.error} agentId={agentId} onRetry={retry} /> : null}
@@ -252,18 +314,24 @@ function AgentErrorMessageRender(
     error,
     agentId,
     fields,
+    midRun = false,
     onRetry,
     retryLabel = 'Try again',
+    onAuthorizeTool,
+    toolStates = {},
     className,
     ...rest
   }: AgentErrorMessageProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const description = describeAgentError(error, { agentId, fields });
+  const online = useOnline();
+  const description = describeAgentError(error, { agentId, fields, online, midRun });
+  const remaining = useCountdown(description.retryAfterSeconds);
   const showServiceDetail =
     description.serviceDetail !== undefined &&
     description.serviceDetail !== '' &&
     description.serviceDetail !== description.detail;
+  const anyOpened = Object.values(toolStates).some((state) => state.status === 'opened');
   return (
     <div
       ref={ref}
@@ -273,28 +341,107 @@ function AgentErrorMessageRender(
       data-status={error instanceof AgentHttpError ? error.status : undefined}
       {...rest}
     >
-      <p className="ack-error__title">{description.title}</p>
-      <p className="ack-error__detail">{description.detail}</p>
-      {description.items.length > 0 ? (
-        <ul className="ack-error__items">
-          {description.items.map((item, index) => (
-            <li key={index}>{item}</li>
-          ))}
-        </ul>
-      ) : null}
-      {showServiceDetail ? (
-        <p className="ack-error__service">The service said: {description.serviceDetail}</p>
-      ) : null}
-      {description.requestId ? (
-        <p className="ack-error__request-id">
-          Request id: <code>{description.requestId}</code>
+      <AlertIcon />
+      <div className="ack-error__body">
+        <p className="ack-error__title">{description.title}</p>
+        {/* With a countdown, the detail is for screen readers; the ticking line says it for the eyes. */}
+        <p
+          className={classNames(
+            'ack-error__detail',
+            remaining !== undefined && 'ack-visually-hidden',
+          )}
+        >
+          {description.detail}
         </p>
-      ) : null}
-      {onRetry ? (
-        <button type="button" className="ack-error__retry" onClick={onRetry}>
-          {retryLabel}
-        </button>
-      ) : null}
+        {description.tools.length > 0 ? (
+          <ul className="ack-error__tools">
+            {description.tools.map((tool, index) => {
+              const state = tool.serverId === undefined ? undefined : toolStates[tool.serverId];
+              return (
+                <li key={`${tool.serverId ?? ''}-${index}`} className="ack-error__tool">
+                  <span className="ack-error__tool-name">{tool.name}</span>
+                  {state ? (
+                    <span className="ack-error__tool-status" data-state={state.status}>
+                      {state.status === 'pending'
+                        ? 'Opening the sign-in page…'
+                        : state.status === 'opened'
+                          ? 'Sign-in page opened.'
+                          : `Could not start: ${state.message ?? 'the service refused.'}`}
+                    </span>
+                  ) : null}
+                  {onAuthorizeTool && tool.serverId !== undefined ? (
+                    <button
+                      type="button"
+                      className="ack-error__authorize"
+                      data-variant={state?.status === 'opened' ? 'secondary' : 'primary'}
+                      aria-label={`Authorize ${tool.name}`}
+                      disabled={state?.status === 'pending'}
+                      onClick={() => onAuthorizeTool(tool)}
+                    >
+                      <KeyIcon />
+                      Authorize
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        ) : description.items.length > 0 ? (
+          <ul className="ack-error__items">
+            {description.items.map((item, index) => (
+              <li key={index}>{item}</li>
+            ))}
+          </ul>
+        ) : null}
+        {anyOpened ? (
+          <p className="ack-error__next">
+            Once you have allowed access in the page that opened, run the agent again.
+          </p>
+        ) : null}
+        {remaining !== undefined ? (
+          // The detail says it once for screen readers; this line ticks for the eyes only.
+          <p className="ack-error__countdown" aria-hidden="true">
+            {remaining > 0 ? `You can try again in ${remaining} s.` : 'You can try again now.'}
+          </p>
+        ) : null}
+        {showServiceDetail ? (
+          <p className="ack-error__service">The service said: {description.serviceDetail}</p>
+        ) : null}
+        {description.requestId ? (
+          <p className="ack-error__request-id">
+            Request id: <code>{description.requestId}</code>
+          </p>
+        ) : null}
+        {onRetry ? (
+          <div className="ack-actions">
+            <button
+              type="button"
+              className="ack-error__retry"
+              data-variant={anyOpened ? 'primary' : 'secondary'}
+              onClick={onRetry}
+            >
+              <RetryIcon />
+              {retryLabel}
+            </button>
+          </div>
+        ) : null}
+      </div>
     </div>
   );
+}
+
+/** Seconds left of `seconds`, counted from when it was first given; ticks once a second. */
+function useCountdown(seconds: number | undefined): number | undefined {
+  const [start, setStart] = useState(() => ({ seconds, at: Date.now() }));
+  const [now, setNow] = useState(() => Date.now());
+  if (start.seconds !== seconds) setStart({ seconds, at: Date.now() });
+  const remaining =
+    seconds === undefined ? undefined : Math.max(0, seconds - Math.floor((now - start.at) / 1000));
+  const running = remaining !== undefined && remaining > 0;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return remaining;
 }

@@ -25,6 +25,7 @@ import {
   prettyPayload,
   previewOf,
 } from './event-log-format.js';
+import { ChevronIcon, CopyIcon, DownloadIcon } from './icons.js';
 import { classNames, dataFlag, visuallyHidden } from './part-helpers.js';
 
 /** Props of {@link AgentEventLog}. */
@@ -276,6 +277,7 @@ function AgentEventLogRender(
       className={classNames('ack-event-log', className)}
       data-status={status}
       data-following={dataFlag(following)}
+      data-empty={dataFlag(events.length === 0)}
       {...rest}
     >
       <div className="ack-event-log__header">
@@ -292,32 +294,56 @@ function AgentEventLogRender(
           {duplicateEvents > 0 ? ` ${plural(duplicateEvents, 'duplicate event')} ignored.` : null}
         </p>
       </div>
-      <div className="ack-event-log__toolbar">
-        <label className="ack-event-log__filter">
-          <span>Event</span>
-          <select value={eventName} onChange={(event) => setEventName(event.target.value)}>
-            <option value="">All events</option>
-            {eventNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="ack-event-log__search">
-          <span>Search payloads</span>
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
-        </label>
-        <button type="button" className="ack-event-log__copy" onClick={() => void copy()}>
-          Copy NDJSON
-        </button>
-        <button type="button" className="ack-event-log__download" onClick={download}>
-          Download NDJSON
-        </button>
-        <span role="status" className="ack-event-log__copy-status">
-          {copyStatus}
-        </span>
-      </div>
+      {/* Nothing to filter, search, copy or download yet: no toolbar. */}
+      {events.length > 0 ? (
+        <div className="ack-event-log__toolbar">
+          <label className="ack-event-log__filter">
+            <span className="ack-visually-hidden">Event</span>
+            <select value={eventName} onChange={(event) => setEventName(event.target.value)}>
+              <option value="">All events</option>
+              {eventNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="ack-event-log__search">
+            <span className="ack-visually-hidden">Search payloads</span>
+            <input
+              type="search"
+              placeholder="Search payloads"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="ack-event-log__copy"
+            data-variant="quiet"
+            onClick={() => void copy()}
+          >
+            <CopyIcon />
+            <span>
+              Copy <span className="ack-event-log__format">NDJSON</span>
+            </span>
+          </button>
+          <button
+            type="button"
+            className="ack-event-log__download"
+            data-variant="quiet"
+            onClick={download}
+          >
+            <DownloadIcon />
+            <span>
+              Download <span className="ack-event-log__format">NDJSON</span>
+            </span>
+          </button>
+          <span role="status" className="ack-event-log__copy-status">
+            {copyStatus}
+          </span>
+        </div>
+      ) : null}
       {announceStatus ? (
         <div role="status" style={visuallyHidden}>
           {announcement}
@@ -333,7 +359,19 @@ function AgentEventLogRender(
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable)
           tabIndex={0}
           className="ack-event-log__scroller"
-          style={{ height, overflowY: 'auto', position: 'relative', contain: 'content' }}
+          // An empty log is one short line, not a tall empty box.
+          style={{
+            // No taller than its rows: a short log does not leave an empty box below them.
+            height:
+              shown.length === 0
+                ? undefined
+                : typeof height === 'number'
+                  ? Math.min(height, virtualizer.getTotalSize() + 2)
+                  : height,
+            overflowY: 'auto',
+            position: 'relative',
+            contain: 'content',
+          }}
           onScroll={handleScroll}
           onFocus={handleFocus}
           onBlur={handleBlur}
@@ -386,7 +424,12 @@ function AgentEventLogRender(
           )}
         </div>
         {!following ? (
-          <button type="button" className="ack-event-log__jump" onClick={jumpToLatest}>
+          <button
+            type="button"
+            className="ack-event-log__jump"
+            data-variant="primary"
+            onClick={jumpToLatest}
+          >
             {newEvents > 0 ? `${plural(newEvents, 'new event')}, jump to latest` : 'Jump to latest'}
           </button>
         ) : null}
@@ -439,12 +482,21 @@ const EventRow = /* @__PURE__ */ memo(function EventRow({
         aria-controls={expanded ? detailsId : undefined}
         onClick={() => onToggle(event.sequence)}
       >
+        <ChevronIcon />
+        {/* Read in this order (the name starts with the sequence); shown as columns by the CSS. */}
         <span className="ack-event-log__sequence">#{event.sequence}</span>{' '}
         <span className="ack-event-log__time">{formatElapsed(elapsed)}</span>{' '}
         <span className="ack-event-log__name">{event.event}</span>{' '}
         <span className="ack-event-log__id">
           {event.id === undefined ? 'no id' : `id ${event.id}`}
-        </span>
+        </span>{' '}
+        {event.kind === 'message' && event.text !== '' && !event.invalid && !event.parseError ? (
+          <span className="ack-event-log__text">{event.text}</span>
+        ) : (
+          <span className="ack-event-log__text ack-event-log__preview" data-preview="">
+            {failureSummary(event) ?? previewOf(event)}
+          </span>
+        )}
         {event.event === 'run.failed' ? (
           <span className="ack-event-log__flag" data-flag="run-failed">
             {' '}
@@ -462,8 +514,7 @@ const EventRow = /* @__PURE__ */ memo(function EventRow({
             {' '}
             not JSON
           </span>
-        ) : null}{' '}
-        <span className="ack-event-log__preview">{previewOf(event)}</span>
+        ) : null}
       </button>
       {expanded ? (
         <pre id={detailsId} className="ack-event-log__payload">
@@ -473,6 +524,18 @@ const EventRow = /* @__PURE__ */ memo(function EventRow({
     </div>
   );
 });
+
+/** A `run.failed` event's problem in words (its detail, else its title), for the row. */
+function failureSummary(event: RunEvent): string | undefined {
+  if (event.kind !== 'run-failed' || typeof event.payload !== 'object' || event.payload === null) {
+    return undefined;
+  }
+  const problem = (event.payload as { error?: unknown }).error;
+  if (typeof problem !== 'object' || problem === null) return undefined;
+  const { detail, title } = problem as { detail?: unknown; title?: unknown };
+  if (typeof detail === 'string' && detail !== '') return detail;
+  return typeof title === 'string' && title !== '' ? title : undefined;
+}
 
 /** The index of the event with `sequence` (events are ordered by sequence), or -1. */
 function indexOfSequence(events: readonly RunEvent[], sequence: number): number {

@@ -24,6 +24,7 @@ import {
   validateInputForm,
   type AgentInputFormValues,
 } from '../core/input-form-validation.js';
+import { PlayIcon } from './icons.js';
 import { classNames, createPartContext, dataFlag, useComposedRefs } from './part-helpers.js';
 
 /** Props of {@link AgentInputForm} (also `AgentInputForm.Root`). */
@@ -88,6 +89,12 @@ export interface AgentInputFormProps
    * @default undefined
    */
   errors?: Readonly<Record<string, string>>;
+  /**
+   * More buttons for the action bar, after the submit button (`AgentConsole` puts Stop, Retry and
+   * Clear there). Shown by the default layout; a custom layout places its own.
+   * @default undefined
+   */
+  actions?: ReactNode;
   /**
    * A custom layout built from the parts (`AgentInputForm.Field`, `.Label`, `.Control`,
    * `.Description`, `.Message`, `.Submit`). Without children the form shows every field and a
@@ -169,6 +176,7 @@ function AgentInputFormRootRender(
     submitLabel = 'Run',
     resetKey,
     errors: externalErrors,
+    actions,
     children,
     className,
     onReset,
@@ -291,7 +299,10 @@ function AgentInputFormRootRender(
             {fields.map((field) => (
               <AgentInputFormField key={field.name} name={field.name} />
             ))}
-            <AgentInputFormSubmit />
+            <div className="ack-actions">
+              <AgentInputFormSubmit />
+              {actions}
+            </div>
           </>
         )}
       </form>
@@ -693,11 +704,17 @@ function AgentInputFormSubmitRender(
       ref={ref}
       type="submit"
       className={classNames('ack-input-form__submit', className)}
+      data-variant="primary"
       disabled={isDisabled}
       data-disabled={dataFlag(isDisabled)}
       {...rest}
     >
-      {children ?? form.submitLabel}
+      {children ?? (
+        <>
+          <PlayIcon />
+          {form.submitLabel}
+        </>
+      )}
     </button>
   );
 }

@@ -1,12 +1,15 @@
 import {
   forwardRef,
+  useLayoutEffect,
+  useRef,
   type ComponentPropsWithoutRef,
   type ForwardedRef,
   type ReactNode,
   type RefAttributes,
+  type UIEvent,
 } from 'react';
 import { activeRunStatuses, type RunStatus } from '../core/run-types.js';
-import { classNames, dataFlag } from './part-helpers.js';
+import { classNames, dataFlag, useComposedRefs } from './part-helpers.js';
 
 /** Props of {@link AgentRunOutput}. */
 export interface AgentRunOutputProps
@@ -29,12 +32,29 @@ export interface AgentRunOutputProps
    * @default 'No output yet.'
    */
   placeholder?: ReactNode;
+  /**
+   * Marks the output as partial (`data-partial` and a short note above the text): the run ended
+   * before the agent finished.
+   * @default true when `status` is 'error' or 'aborted' and there is text
+   */
+  partial?: boolean;
+  /**
+   * Renders the text, e.g. as Markdown (`renderMarkdown` from `agent-console-kit/markdown`).
+   * @default undefined (plain text, whitespace kept)
+   */
+  renderText?: (text: string) => ReactNode;
 }
+
+/** How close to the end (px) still counts as "at the end": the output keeps following. */
+const endThreshold = 24;
 
 /**
  * The agent's streamed output as plain text, whitespace kept (`white-space: pre-wrap`), with
- * `aria-busy` while the run is active. It is not a live region: a screen reader is not made to
- * read every token (announce status changes elsewhere, e.g. with `AgentEventLog`).
+ * `aria-busy` while the run is active. It scrolls within a bounded height (the stylesheet's
+ * `--ack-output-max-height`) and follows new text while the reader is at the end; scrolling up
+ * stops following until they scroll back down. Output cut short by a failure or a stop is marked
+ * as partial. It is not a live region: a screen reader is not made to read every token (announce
+ * status changes elsewhere, e.g. with `AgentRunStatus`).
  *
  * @example
  * const run = useAgentRunStream();
@@ -49,26 +69,63 @@ function AgentRunOutputRender(
     status = 'idle',
     label = 'Agent output',
     placeholder = 'No output yet.',
+    partial,
+    renderText,
     className,
     style,
+    onScroll,
     ...rest
   }: AgentRunOutputProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
+  const elementRef = useRef<HTMLDivElement>(null);
+  const composedRef = useComposedRefs(ref, elementRef);
+  const atEnd = useRef(true);
   const empty = text === '';
+  const isPartial = partial ?? (!empty && (status === 'error' || status === 'aborted'));
+
+  useLayoutEffect(() => {
+    const element = elementRef.current;
+    if (element && atEnd.current) element.scrollTop = element.scrollHeight;
+  }, [text, isPartial]);
+
+  const handleScroll = (event: UIEvent<HTMLDivElement>) => {
+    const element = event.currentTarget;
+    atEnd.current = element.scrollHeight - element.clientHeight - element.scrollTop <= endThreshold;
+    onScroll?.(event);
+  };
+
   return (
     <div
-      ref={ref}
+      ref={composedRef}
       role="region"
       aria-label={label}
       aria-busy={activeRunStatuses.has(status) ? true : undefined}
+      // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
       className={classNames('ack-run-output', className)}
       data-status={status}
       data-empty={dataFlag(empty)}
+      data-partial={dataFlag(isPartial)}
       style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', ...style }}
+      onScroll={handleScroll}
       {...rest}
     >
-      {empty ? <span className="ack-run-output__placeholder">{placeholder}</span> : text}
+      {isPartial ? (
+        <p className="ack-run-output__partial">
+          {status === 'aborted'
+            ? 'Partial output: the run was stopped.'
+            : 'Partial output: the run failed before it finished.'}
+        </p>
+      ) : null}
+      {empty ? (
+        <span className="ack-run-output__placeholder">{placeholder}</span>
+      ) : renderText ? (
+        renderText(text)
+      ) : (
+        text
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   type RefAttributes,
 } from 'react';
 import type { AgentMessage } from '../core/schemas.js';
+import { SendIcon } from './icons.js';
 import { classNames, dataFlag } from './part-helpers.js';
 
 /** Props of {@link MessageComposer}. */
@@ -57,6 +58,12 @@ export interface MessageComposerProps
    * @default 3
    */
   rows?: number;
+  /**
+   * More buttons for the action bar, after the send button (`AgentConsole` puts Stop, Retry and
+   * Clear there).
+   * @default undefined
+   */
+  actions?: ReactNode;
 }
 
 /**
@@ -86,6 +93,7 @@ function MessageComposerRender(
     defaultValue = '',
     keepAfterSend = false,
     rows = 3,
+    actions,
     className,
     ...rest
   }: MessageComposerProps,
@@ -138,17 +146,24 @@ function MessageComposerRender(
         onChange={(event) => setText(event.target.value)}
         onKeyDown={handleKeyDown}
       />
-      <p id={hintId} className="ack-composer__hint">
-        Enter sends, Shift+Enter adds a line.
-      </p>
-      <button
-        type="submit"
-        className="ack-composer__send"
-        disabled={disabled || blank}
-        data-disabled={dataFlag(disabled || blank)}
-      >
-        {sendLabel}
-      </button>
+      <div className="ack-composer__footer">
+        <p id={hintId} className="ack-composer__hint">
+          Enter sends, Shift+Enter adds a line.
+        </p>
+        <div className="ack-actions">
+          <button
+            type="submit"
+            className="ack-composer__send"
+            data-variant="primary"
+            disabled={disabled || blank}
+            data-disabled={dataFlag(disabled || blank)}
+          >
+            <SendIcon />
+            {sendLabel}
+          </button>
+          {actions}
+        </div>
+      </div>
     </form>
   );
 }

@@ -11,6 +11,8 @@ import {
 import {
   agentSchema,
   agentSchemasSchema,
+  agentSearchResponseSchema,
+  toolServerAuthorizationSchema,
   platformAgentResponseSchema,
   type Agent,
   type AgentMessage,
@@ -97,6 +99,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Options of {@link AgentClient.authorizeToolServer}. */
+export interface AuthorizeToolServerOptions extends RequestOptions {
+  /** Where the service sends the browser back after consent (on the tenant's allowlist). */
+  returnUrl: string;
+}
+
 /** A client for one deployment and one API generation. Create it with {@link createAgentClient}. */
 export interface AgentClient {
   /** The normalized base URL (no trailing slash). */
@@ -106,6 +114,18 @@ export interface AgentClient {
   readonly deprecation: DeprecationNotice | undefined;
   /** Retrieves an agent record. */
   getAgent(agentId: string, options?: RequestOptions): Promise<Agent>;
+  /**
+   * Searches agents by name: a case-insensitive substring; empty or blank lists every agent the
+   * token can see. `POST …/agents/search` of the client's generation.
+   */
+  searchAgents(name?: string, options?: RequestOptions): Promise<Agent[]>;
+  /**
+   * Starts the authorization of a tool server (after a 422): answers the URL to send the person's
+   * browser to; after consent the service redirects back to `returnUrl` (which must be on the
+   * tenant's allowlist). Always on the legacy path prefix
+   * (`POST {base}/rest/api/v1/tool-servers/{serverId}/auth`), for both generations.
+   */
+  authorizeToolServer(serverId: string, options: AuthorizeToolServerOptions): Promise<string>;
   /** Retrieves an agent's input and output JSON Schemas. */
   getAgentSchemas(agentId: string, options?: RequestOptions): Promise<AgentSchemas>;
   /**
@@ -175,20 +195,26 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     schema: Schema,
     what: string,
     requestOptions: RequestOptions | undefined,
+    requestBody?: Record<string, unknown>,
   ): Promise<z.infer<Schema>> {
-    const { headers, secrets } = await resolveHeaders('application/json', false);
+    const method = requestBody === undefined ? 'GET' : 'POST';
+    const { headers, secrets } = await resolveHeaders(
+      'application/json',
+      requestBody !== undefined,
+    );
     let response: Response;
     try {
       response = await fetchFunction(url, {
-        method: 'GET',
+        method,
         headers,
         signal: requestOptions?.signal,
+        ...(requestBody === undefined ? {} : { body: JSON.stringify(requestBody) }),
       });
     } catch (error) {
       throw toNetworkError(error, url, secrets);
     }
     noteDeprecation(response, url);
-    if (!response.ok) throw await readErrorResponse(response, { url, method: 'GET', secrets });
+    if (!response.ok) throw await readErrorResponse(response, { url, method, secrets });
     let text: string;
     try {
       text = redact(await response.text(), secrets);
@@ -222,6 +248,34 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       );
       const { agent, request_id } = wrapped;
       return request_id === undefined ? agent : { ...agent, request_id };
+    },
+
+    async searchAgents(name, requestOptions) {
+      const trimmed = name?.trim() ?? '';
+      const answer = await getJson(
+        `${prefix}/search`,
+        agentSearchResponseSchema,
+        'The agent search answer',
+        requestOptions,
+        trimmed === '' ? {} : { name: trimmed },
+      );
+      return answer.agents;
+    },
+
+    async authorizeToolServer(serverId, authorizeOptions) {
+      if (typeof serverId !== 'string' || serverId.trim() === '') {
+        throw new AgentInputError('The tool server id is empty: nothing was sent.');
+      }
+      // Only the legacy generation has this endpoint; a platform client uses it too.
+      const url = `${baseUrl}/rest/api/v1/tool-servers/${encodeURIComponent(serverId)}/auth`;
+      const answer = await getJson(
+        url,
+        toolServerAuthorizationSchema,
+        'The tool authorization answer',
+        authorizeOptions,
+        { returnUrl: authorizeOptions.returnUrl },
+      );
+      return answer.authorizationUrl;
     },
 
     async getAgentSchemas(agentId, requestOptions) {

@@ -14,6 +14,8 @@ export const agentKeys = {
     [...agentKeys.client(client), 'agent', agentId ?? ''] as const,
   schemas: (client: AgentClient, agentId: string | undefined) =>
     [...agentKeys.client(client), 'schemas', agentId ?? ''] as const,
+  search: (client: AgentClient, name: string) =>
+    [...agentKeys.client(client), 'search', name] as const,
 };
 
 /** The query key of an agent record. */
@@ -107,5 +109,42 @@ export function agentSchemasQueryOptions(
     enabled: isUsableId(agentId),
     retry: shouldRetryAgentQuery,
     retryDelay: agentQueryRetryDelay,
+  };
+}
+
+/** The query key of an agent search. */
+export type AgentSearchQueryKey = ReturnType<typeof agentKeys.search>;
+
+/** What {@link agentSearchQueryOptions} returns: a plain object, like {@link AgentQueryOptions}. */
+export interface AgentSearchQueryOptions {
+  queryKey: DataTag<AgentSearchQueryKey, Agent[], AgentError>;
+  queryFn: QueryFunction<Agent[], AgentSearchQueryKey>;
+  /** Never: a person is waiting on the list; typing or reopening searches again. */
+  retry: false;
+  /** 30 s: reopening a picker shows the list at once. */
+  staleTime: number;
+}
+
+/**
+ * Query options that search agents by name (trimmed; empty lists every agent). Not retried: the
+ * person sees the failure at once, and typing or reopening searches again.
+ *
+ * @example
+ * const agents = await queryClient.fetchQuery(agentSearchQueryOptions(client, 'jira'));
+ */
+export function agentSearchQueryOptions(
+  client: AgentClient,
+  name: string,
+): AgentSearchQueryOptions {
+  const trimmed = name.trim();
+  return {
+    queryKey: agentKeys.search(client, trimmed) as DataTag<
+      AgentSearchQueryKey,
+      Agent[],
+      AgentError
+    >,
+    queryFn: ({ signal }) => client.searchAgents(trimmed, { signal }),
+    retry: false,
+    staleTime: 30_000,
   };
 }

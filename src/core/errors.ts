@@ -1,5 +1,9 @@
 import type * as z from 'zod/mini';
-import { problemDetailSchema, type ProblemDetail, type ToolAuthorizationBody } from './schemas.js';
+import {
+  problemDetailSchema,
+  type ProblemDetail,
+  type ToolAuthorizationSuggestion,
+} from './schemas.js';
 
 /** The kinds of {@link AgentError}, for `switch` without `instanceof`. */
 export type AgentErrorKind = 'http' | 'network' | 'validation' | 'input';
@@ -48,8 +52,12 @@ export class AgentHttpError extends AgentError {
   readonly problem: ProblemDetail | undefined;
   /** `errors[]` of a problem detail. */
   readonly fieldErrors: readonly AgentFieldError[];
-  /** Tools that need authorizing (a 422 of either generation). */
-  readonly authenticationSuggestions: ToolAuthorizationBody['authenticationSuggestions'];
+  /**
+   * Tools that need authorizing (a 422 of either generation), normalized: the legacy
+   * `{ toolName, toolDisplayName?, serverId? }` as sent, the platform's `{ tool_name?, server_id }`
+   * as `{ toolName, serverId }`; other keys kept.
+   */
+  readonly authenticationSuggestions: readonly ToolAuthorizationSuggestion[];
   /** From `Retry-After` (seconds or an HTTP date), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
@@ -222,18 +230,42 @@ function bareMessage(body: unknown): string | undefined {
 }
 
 /**
- * The tools to authorize: the legacy 422's `authenticationSuggestions`, or the `tools[]` (names or
- * `{ name }` objects) a platform `tools_unauthorized` problem may carry, as `{ toolName }`.
+ * The tools to authorize, normalized to `{ toolName?, toolDisplayName?, serverId? }` (other keys
+ * kept): the legacy 422's `authenticationSuggestions`, the platform 422's
+ * `authentication_suggestions` (`tool_name?`, `server_id`), or the `tools[]` (names or `{ name }`
+ * objects) a `tools_unauthorized` problem may carry.
  */
-function suggestionsOf(body: unknown): ToolAuthorizationBody['authenticationSuggestions'] {
+function suggestionsOf(body: unknown): ToolAuthorizationSuggestion[] {
   if (typeof body !== 'object' || body === null) return [];
   const record = body as Record<string, unknown>;
   const legacy = record['authenticationSuggestions'];
   if (Array.isArray(legacy)) {
-    return legacy.filter(
-      (item): item is ToolAuthorizationBody['authenticationSuggestions'][number] =>
-        typeof item === 'object' && item !== null,
-    );
+    return legacy.flatMap((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return [];
+      const entry = item as Record<string, unknown>;
+      return [
+        {
+          ...entry,
+          toolName: stringOrUndefined(entry['toolName']),
+          toolDisplayName: stringOrUndefined(entry['toolDisplayName']),
+          serverId: stringOrUndefined(entry['serverId']),
+        },
+      ];
+    });
+  }
+  const platform = record['authentication_suggestions'];
+  if (Array.isArray(platform)) {
+    return platform.flatMap((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return [];
+      const entry = item as Record<string, unknown>;
+      return [
+        {
+          ...entry,
+          toolName: stringOrUndefined(entry['tool_name']),
+          serverId: stringOrUndefined(entry['server_id']),
+        },
+      ];
+    });
   }
   const tools = record['tools'];
   if (!Array.isArray(tools)) return [];
@@ -244,6 +276,10 @@ function suggestionsOf(body: unknown): ToolAuthorizationBody['authenticationSugg
     const name = entry['toolName'] ?? entry['name'];
     return typeof name === 'string' ? [{ ...entry, toolName: name }] : [];
   });
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function pathOf(url: string): string {

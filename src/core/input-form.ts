@@ -9,7 +9,7 @@ export interface FormField {
   /** The property key, as sent in `input`. */
   name: string;
   kind: FormFieldKind;
-  /** The schema's `title`, else the key. */
+  /** The schema's `title`, else the key humanized (`dueDate` and `due_date` → "Due date"). */
   label: string;
   description: string | undefined;
   required: boolean;
@@ -49,7 +49,10 @@ export function formFieldsFromSchema(inputSchema: unknown): FormField[] {
     return {
       name,
       kind: kindOf(schema, options.length > 0),
-      label: typeof schema['title'] === 'string' && schema['title'] !== '' ? schema['title'] : name,
+      label:
+        typeof schema['title'] === 'string' && schema['title'] !== ''
+          ? schema['title']
+          : humanizeKey(name),
       description: typeof schema['description'] === 'string' ? schema['description'] : undefined,
       required: required.has(name),
       options,
@@ -57,6 +60,25 @@ export function formFieldsFromSchema(inputSchema: unknown): FormField[] {
       schema,
     };
   });
+}
+
+/**
+ * A label from a property key: words split at `_`, `-` and lower-to-upper case changes, the first
+ * capitalized, the rest lower case (`dueDate`, `due_date` → "Due date"; `depth` → "Depth").
+ *
+ * @example
+ * humanizeKey('maxResults'); // "Max results"
+ */
+export function humanizeKey(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter((word) => word !== '');
+  if (words.length === 0) return key;
+  const sentence = words
+    .map((word) => (/^[A-Z0-9]+$/.test(word) && word.length > 1 ? word : word.toLowerCase()))
+    .join(' ');
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 function kindOf(schema: Record<string, unknown>, hasOptions: boolean): FormFieldKind {

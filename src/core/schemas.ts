@@ -26,6 +26,12 @@ export const platformAgentResponseSchema = z.looseObject({
   request_id: z.optional(z.string()),
 });
 
+/** The answer of `POST …/agents/search` (the platform adds `request_id`). */
+export const agentSearchResponseSchema = z.looseObject({
+  agents: z.array(agentSchema),
+  request_id: z.optional(z.string()),
+});
+
 export const agentSchemasSchema = z.looseObject({
   agent_id: z.optional(z.string()),
   name: z.optional(z.string()),
@@ -54,9 +60,21 @@ export const problemDetailSchema = z.looseObject({
   ),
 });
 
+/** One tool to authorize, as the library keeps it (either generation's 422, normalized). */
+export const toolAuthorizationSuggestionSchema = z.looseObject({
+  toolName: z.optional(z.string()),
+  toolDisplayName: z.optional(z.string()),
+  serverId: z.optional(z.string()),
+});
+
 export const toolAuthorizationSchema = z.looseObject({
   message: z.string(),
-  authenticationSuggestions: z.array(z.looseObject({ toolName: z.optional(z.string()) })),
+  authenticationSuggestions: z.array(toolAuthorizationSuggestionSchema),
+});
+
+/** The answer of `POST …/tool-servers/{serverId}/auth`. */
+export const toolServerAuthorizationSchema = z.looseObject({
+  authorizationUrl: z.string(),
 });
 
 export const messageContentSchema = z.looseObject({
@@ -89,6 +107,8 @@ export type AgentSchemas = z.infer<typeof agentSchemasSchema>;
 export type ProblemDetail = z.infer<typeof problemDetailSchema>;
 /** The 422 body of the legacy API: the agent needs tools authorized. */
 export type ToolAuthorizationBody = z.infer<typeof toolAuthorizationSchema>;
+export type ToolAuthorizationSuggestion = z.infer<typeof toolAuthorizationSuggestionSchema>;
+export type ToolServerAuthorization = z.infer<typeof toolServerAuthorizationSchema>;
 /** A message on the wire: `{ role, content: [{ type: 'text', text }] }`. */
 export type AgentMessage = z.infer<typeof agentMessageSchema>;
 /** The payload of a `message` event. */

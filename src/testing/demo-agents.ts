@@ -142,10 +142,12 @@ function createDemoAgents(): MockAgentDefinition[] {
             message: 'Authorize the Jira tool to run this agent.',
             authenticationSuggestions: [
               {
-                toolName: 'Jira',
-                authUrl: 'https://example.com/oauth/jira',
+                toolName: 'jira',
+                toolDisplayName: 'Jira',
+                serverId: 'jira-server',
                 description: 'Read and create Jira issues.',
               },
+              { toolName: 'confluence', serverId: 'confluence-server' },
             ],
           },
           platformBody: {
@@ -154,7 +156,10 @@ function createDemoAgents(): MockAgentDefinition[] {
             status: 422,
             detail: 'Authorize the Jira tool to run this agent.',
             code: 'tools_unauthorized',
-            tools: [{ name: 'Jira', auth_url: 'https://example.com/oauth/jira' }],
+            authentication_suggestions: [
+              { tool_name: 'Jira', server_id: 'jira-server' },
+              { server_id: 'confluence-server' },
+            ],
           },
         },
       },

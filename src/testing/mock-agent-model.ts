@@ -3,6 +3,7 @@
  * the responses injected by a test, and the items a run of an agent streams for a request.
  */
 import { demoAgents } from './demo-agents.js';
+import type { MockToolServerStates } from './mock-directory.js';
 import { textEvents } from './mock-events.js';
 import type { MockApiGeneration, MockStreamItem } from './mock-events.js';
 import type {
@@ -66,6 +67,8 @@ export class MockAgentModel {
   readonly agents = new Map<string, MockAgentDefinition>();
   readonly requests: MockRequestRecord[] = [];
   readonly preflights: MockPreflightRecord[] = [];
+  /** Where each tool server's authorization stands (the tool-auth endpoint). */
+  readonly toolServerStates: MockToolServerStates = new Map();
   /** Run streams created and neither ended, dropped nor cancelled. */
   openStreams = 0;
   readonly #states = new Map<string, MockAgentState>();
@@ -133,6 +136,7 @@ export class MockAgentModel {
     this.requests.length = 0;
     this.preflights.length = 0;
     this.#states.clear();
+    this.toolServerStates.clear();
     this.#injections = [];
   }
 

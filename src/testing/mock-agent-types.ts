@@ -1,8 +1,11 @@
 /** The public types of the mock agent service: agents, run scenarios, and what it records. */
 import type { MockApiGeneration, MockStreamItem } from './mock-events.js';
 
-/** The three endpoints of an agent. */
-export type MockEndpoint = 'agent' | 'schemas' | 'run';
+/**
+ * The endpoints of the service: an agent's three (`agent`, `schemas`, `run`), the agent search
+ * and a tool server's authorization (`tool-auth`).
+ */
+export type MockEndpoint = 'agent' | 'schemas' | 'run' | 'search' | 'tool-auth';
 
 /** `capabilities` of an agent record; other keys are allowed. */
 export interface MockAgentCapabilities {

@@ -2,6 +2,7 @@
  * The endpoints of the mock agent service: what each matched route answers. A new route of
  * `mockRoutes` gets its handler in `mockEndpoints` (the type asks for one per `MockEndpoint`).
  */
+import { answerSearch, answerToolAuth } from './mock-directory.js';
 import { messagePayload } from './mock-events.js';
 import type { MockRequestRecord } from './mock-agent-types.js';
 import type { MockEndpoint } from './mock-agent-types.js';
@@ -151,4 +152,14 @@ export const mockEndpoints: { readonly [Endpoint in MockEndpoint]: MockEndpointH
   agent: answerAgent,
   schemas: answerSchemas,
   run: answerRun,
+  search: ({ model, route, record, reply }) =>
+    answerSearch(route.api, record.body, model.agents.values(), reply, () => model.nextRequestId()),
+  'tool-auth': ({ model, route, record, reply }) =>
+    answerToolAuth(
+      route.params['serverId'] ?? '',
+      record.method,
+      record.body,
+      model.toolServerStates,
+      reply,
+    ),
 };

@@ -34,6 +34,15 @@ const platform = ['api', 'agents'] as const;
 
 /** Every route, tried in order; the first match wins. Add a new endpoint here. */
 export const mockRoutes: readonly MockRouteDefinition[] = [
+  // Before the agent rows, whose `:agentId` would take `search`.
+  { api: 'rest-v1', endpoint: 'search', methods: ['POST'], path: [...legacy, 'search'] },
+  { api: 'platform', endpoint: 'search', methods: ['POST'], path: [...platform, 'search'] },
+  {
+    api: 'rest-v1',
+    endpoint: 'tool-auth',
+    methods: ['GET', 'POST'],
+    path: ['rest', 'api', 'v1', 'tool-servers', ':serverId', 'auth'],
+  },
   { api: 'rest-v1', endpoint: 'run', methods: ['POST'], path: [...legacy, 'runs', 'stream'] },
   {
     api: 'rest-v1',

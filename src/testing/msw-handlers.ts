@@ -4,7 +4,7 @@
  * gets the same bytes. Everything else passes through. This is the only module importing msw
  * (an optional peer dependency).
  */
-import { http, passthrough } from 'msw';
+import { http } from 'msw';
 import type { HttpHandler } from 'msw';
 import { createMockAgentService } from './mock-agent-service.js';
 import type { MockAgentService, MockAgentServiceOptions } from './mock-agent-types.js';
@@ -40,11 +40,13 @@ export function mockAgentHandlers(
       if (baseUrl !== undefined) {
         const url = request.url;
         const next = url.charAt(baseUrl.length);
+        // Not ours: fall through to the next handler (passthrough() would skip the other
+        // handlers, e.g. another story's service on a docs page, and go to the network).
         if (!url.startsWith(baseUrl) || (next !== '' && next !== '/' && next !== '?')) {
-          return passthrough();
+          return undefined;
         }
       }
-      if (!service.matches(request.url)) return passthrough();
+      if (!service.matches(request.url)) return undefined;
       return service.handle(request);
     }),
   ];

@@ -1,0 +1,58 @@
+import 'agent-console-kit/styles.css';
+import { StrictMode } from 'react';
+import { describe, expect, inject, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import axe from 'axe-core';
+import {
+  AgentClientProvider,
+  AgentConsole,
+  createAgentClient,
+  type AgentApi,
+  type AgentErrorTool,
+} from 'agent-console-kit';
+
+describe.each<AgentApi>(['rest-v1', 'platform'])(
+  'given an agent whose tools need authorizing (422 on %s), in Chromium',
+  (api) => {
+    it('authorizes a tool through the service and offers to run again', async () => {
+      const opened: { url: string; tool: AgentErrorTool }[] = [];
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const client = createAgentClient({ baseUrl: inject('mockServerUrl'), api, token: 't' });
+      const { container } = render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <AgentClientProvider client={client}>
+              <AgentConsole
+                agentId="tool-auth-agent"
+                authorizationReturnUrl="https://app.example.com/agents?back=1"
+                toolAuthorization={(url, tool) => opened.push({ url, tool })}
+              />
+            </AgentClientProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+      await userEvent.fill(page.getByRole('textbox', { name: 'Message' }), 'Go');
+      await userEvent.keyboard('{Enter}');
+
+      const alert = page.getByRole('alert');
+      await expect.element(alert).toHaveTextContent('Tools need authorizing');
+      expect((await axe.run(container)).violations).toEqual([]);
+      await userEvent.click(page.getByRole('button', { name: 'Authorize Jira' }));
+
+      await expect.poll(() => opened.length).toBe(1);
+      const consent = new URL(opened[0]?.url ?? '');
+      expect(consent.searchParams.get('server')).toBe('jira-server');
+      expect(consent.searchParams.get('return_to')).toBe('https://app.example.com/agents?back=1');
+      expect(opened[0]?.tool).toEqual({ name: 'Jira', serverId: 'jira-server' });
+      await expect.element(alert).toHaveTextContent('Sign-in page opened.');
+
+      // Back from the sign-in page: run again from the alert.
+      await userEvent.click(
+        within(alert.element() as HTMLElement).getByRole('button', { name: 'Run again' }),
+      );
+      await expect.element(page.getByRole('alert')).toHaveTextContent('Tools need authorizing');
+    });
+  },
+);
