@@ -73,6 +73,19 @@ export {
   type RunStreamReconnectOptions,
 } from './core/run-stream.js';
 export {
+  AgentConversation,
+  AgentConversationBusyError,
+  createAgentConversation,
+  parseConversationMessages,
+  type AgentConversationOptions,
+  type ConversationMessage,
+  type ConversationMessageError,
+  type ConversationMessageStatus,
+  type ConversationRole,
+  type ConversationSnapshot,
+  type ConversationStatus,
+} from './core/agent-conversation.js';
+export {
   fetchEventSourceTransport,
   type SseAttemptResult,
   type SseConnectOptions,

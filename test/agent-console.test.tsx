@@ -264,7 +264,10 @@ describe('given the chat agent', () => {
     await sendMessage('Hello');
 
     await waitForStatus(/^Done/);
-    expect(output().textContent).toBe(`Hello! I can help with that.${summary}`);
+    // The demo chat agent answers from the history it was sent (issue 8).
+    expect(output().textContent).toBe(
+      `Hello! I can help with that. You asked "Hello": this is turn 1 of our conversation.${summary}`,
+    );
     const body = server.runRequests('chat-agent')[0]?.body as Record<string, unknown>;
     expect(body['messages']).toEqual([
       { role: 'USER', content: [{ type: 'text', text: 'Hello' }] },

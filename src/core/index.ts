@@ -7,3 +7,4 @@ export * from './backoff.js';
 export * from './notify-scheduler.js';
 export * from './sse-transport.js';
 export * from './run-stream.js';
+export * from './agent-conversation.js';

@@ -18,6 +18,7 @@ import type {
   MockInjectedResponse,
   MockPreflightRecord,
   MockRequestRecord,
+  MockRunRequest,
   MockRunScenario,
 } from './mock-agent-types.js';
 
@@ -163,6 +164,28 @@ function waitForAbort(signal: AbortSignal): Promise<void> {
 }
 
 const drop = Symbol('drop');
+
+/** The run request a scenario's `eventsFor` sees: the body's messages and input, as sent. */
+function runRequestOf(body: unknown, api: MockApiGeneration): MockRunRequest {
+  const object = isPlainObject(body) ? body : {};
+  const messages = Array.isArray(object.messages) ? object.messages : [];
+  return {
+    api,
+    messages: messages.map((message: unknown) => {
+      const entry = isPlainObject(message) ? message : {};
+      const content = Array.isArray(entry.content) ? entry.content : [];
+      return {
+        role: typeof entry.role === 'string' ? entry.role : '',
+        text: content
+          .map((block: unknown) =>
+            isPlainObject(block) && typeof block.text === 'string' ? block.text : '',
+          )
+          .join(''),
+      };
+    }),
+    input: isPlainObject(object.input) ? object.input : undefined,
+  };
+}
 
 interface StreamPlan {
   items: MockStreamItem[];
@@ -544,9 +567,11 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
     route: Route,
     lastEventId: string | undefined,
     streamNumber: number,
+    body: unknown,
   ): StreamPlan => {
     const scenario = definition.run ?? {};
-    const base = (scenario.events ?? defaultEvents(definition.agent)).filter(
+    const computed = scenario.eventsFor?.(runRequestOf(body, route.api));
+    const base = (computed ?? scenario.events ?? defaultEvents(definition.agent)).filter(
       (item) => item.api === undefined || item.api === route.api,
     );
     const repeat = Math.max(1, Math.floor(scenario.repeat ?? 1));
@@ -706,7 +731,7 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
       );
     }
     if (route.api === 'platform' && isPlainObject(body) && body.stream !== true) {
-      const plan = planFor(definition, route, undefined, Number.POSITIVE_INFINITY);
+      const plan = planFor(definition, route, undefined, Number.POSITIVE_INFINITY, body);
       const text = plan.items
         .map((item) => ('text' in item && !('data' in item) ? item.text : ''))
         .join('');
@@ -716,7 +741,7 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
     return streamResponse(
       request,
       route,
-      planFor(definition, route, record.lastEventId, state.streams),
+      planFor(definition, route, record.lastEventId, state.streams, body),
       record,
     );
   };
