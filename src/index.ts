@@ -104,6 +104,11 @@ export {
   type UseAgentRunStreamResult,
 } from './react/use-agent-run-stream.js';
 export {
+  useAgentConversation,
+  type UseAgentConversationOptions,
+  type UseAgentConversationResult,
+} from './react/use-agent-conversation.js';
+export {
   AgentInputForm,
   AgentInputFormRoot,
   AgentInputFormField,
