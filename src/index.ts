@@ -130,6 +130,23 @@ export {
   type AgentInputFormValues,
   type InputFormValidation,
 } from './components/input-form-validation.js';
+export {
+  AgentThread,
+  AgentThreadAnnouncer,
+  AgentThreadMessage,
+  AgentThreadMessages,
+  AgentThreadRoot,
+  AgentThreadViewport,
+  type AgentThreadMessageProps,
+  type AgentThreadMessagesProps,
+  type AgentThreadProps,
+  type AgentThreadRootProps,
+  type AgentThreadViewportProps,
+} from './components/agent-thread.js';
+export {
+  AgentThreadComposer,
+  type AgentThreadComposerProps,
+} from './components/agent-thread-composer.js';
 export { MessageComposer, type MessageComposerProps } from './components/message-composer.js';
 export { AgentRunOutput, type AgentRunOutputProps } from './components/agent-run-output.js';
 export { AgentEventLog, type AgentEventLogProps } from './components/agent-event-log.js';
