@@ -108,6 +108,14 @@ export {
   type UseAgentConversationOptions,
   type UseAgentConversationResult,
 } from './react/use-agent-conversation.js';
+export { useAgentRunHistory } from './react/use-agent-run-history.js';
+export {
+  RunHistory,
+  createRunHistory,
+  defaultRunHistoryLimit,
+  type RunHistoryEntry,
+  type RunHistoryOptions,
+} from './core/run-history.js';
 export {
   AgentInputForm,
   AgentInputFormRoot,
@@ -147,6 +155,7 @@ export {
   AgentThreadComposer,
   type AgentThreadComposerProps,
 } from './components/agent-thread-composer.js';
+export { AgentRunHistory, type AgentRunHistoryProps } from './components/agent-run-history.js';
 export { MessageComposer, type MessageComposerProps } from './components/message-composer.js';
 export { AgentRunOutput, type AgentRunOutputProps } from './components/agent-run-output.js';
 export { AgentEventLog, type AgentEventLogProps } from './components/agent-event-log.js';

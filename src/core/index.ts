@@ -8,3 +8,4 @@ export * from './notify-scheduler.js';
 export * from './sse-transport.js';
 export * from './run-stream.js';
 export * from './agent-conversation.js';
+export * from './run-history.js';
