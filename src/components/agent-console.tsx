@@ -1,4 +1,5 @@
 import {
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -10,16 +11,21 @@ import { AgentHttpError, AgentInputError } from '../core/errors.js';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
 import type { RunStartRequest } from '../core/run-stream.js';
 import { activeRunStatuses } from '../core/run-types.js';
-import type { AgentMessage } from '../core/schemas.js';
+import type { ConversationMessage } from '../core/agent-conversation.js';
+import type { RunSnapshot } from '../core/run-types.js';
 import { useAgent, useAgentSchemas } from '../react/use-agent.js';
+import { useAgentConversation } from '../react/use-agent-conversation.js';
+import { useAgentRunHistory } from '../react/use-agent-run-history.js';
 import { useAgentRunStream, type UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
 import { AgentEventLog, type AgentEventLogProps } from './agent-event-log.js';
 import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
 import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
+import { AgentRunHistory, type AgentRunHistoryProps } from './agent-run-history.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
-import { MessageComposer, type MessageComposerProps } from './message-composer.js';
+import { AgentThread, type AgentThreadProps } from './agent-thread.js';
+import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
 import { classNames } from './part-helpers.js';
 
 /**
@@ -32,13 +38,20 @@ export interface AgentConsoleComponents {
   Details?: ComponentType<AgentDetailsProps> | null;
   /** The form of an agent started by an input form. @default AgentInputForm */
   InputForm?: ComponentType<AgentInputFormProps> | null;
-  /** The composer of an agent that takes messages. @default MessageComposer */
-  Composer?: ComponentType<MessageComposerProps> | null;
+  /**
+   * The composer of an agent that takes messages (under the thread).
+   * @default AgentThreadComposer
+   */
+  Composer?: ComponentType<AgentThreadComposerProps> | null;
+  /** The conversation of an agent that takes messages. @default AgentThread */
+  Thread?: ComponentType<AgentThreadProps> | null;
+  /** The runs of a form agent. @default AgentRunHistory */
+  RunHistory?: ComponentType<AgentRunHistoryProps> | null;
   /** The status line. @default AgentRunStatus */
   Status?: ComponentType<AgentRunStatusProps> | null;
   /** The explanation of an error. @default AgentErrorMessage */
   Error?: ComponentType<AgentErrorMessageProps> | null;
-  /** The agent's output. @default AgentRunOutput */
+  /** The agent's output (a form agent's: a chat agent's answers are in the thread). @default AgentRunOutput */
   Output?: ComponentType<AgentRunOutputProps> | null;
   /** The event log. @default AgentEventLog */
   EventLog?: ComponentType<AgentEventLogProps> | null;
@@ -65,6 +78,22 @@ export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'sectio
    * @default undefined
    */
   metadata?: Record<string, unknown>;
+  /**
+   * A chat agent's thread to restore (e.g. saved from `onMessagesChange`); read when the console
+   * mounts (or its `agentId` changes). A malformed one throws an `AgentInputError`.
+   * @default []
+   */
+  initialMessages?: readonly ConversationMessage[];
+  /**
+   * Called with a chat agent's thread when a turn settles and when it is cleared.
+   * @default undefined
+   */
+  onMessagesChange?: (messages: readonly ConversationMessage[]) => void;
+  /**
+   * How many runs a form agent's run history keeps (the newest).
+   * @default 20
+   */
+  runHistoryLimit?: number;
   /**
    * Force a color theme on the console (`data-theme`); by default it follows an ancestor's
    * `data-theme`, else `prefers-color-scheme`.
@@ -98,11 +127,19 @@ export interface AgentConsoleProps extends Omit<ComponentPropsWithoutRef<'sectio
  * // No event log, a custom output
  * <AgentConsole agentId="my-agent" components={{ EventLog: null, Output: MarkdownOutput }} />
  */
-export function AgentConsole({
+export function AgentConsole(props: AgentConsoleProps) {
+  // A chat agent's conversation is made for one agent: another agent starts a new console.
+  return <AgentConsoleForAgent key={props.agentId} {...props} />;
+}
+
+function AgentConsoleForAgent({
   agentId,
   components = {},
   runOptions,
   metadata,
+  initialMessages,
+  onMessagesChange,
+  runHistoryLimit,
   theme,
   headingLevel = 2,
   className,
@@ -110,8 +147,19 @@ export function AgentConsole({
 }: AgentConsoleProps) {
   const agentQuery = useAgent(agentId);
   const schemasQuery = useAgentSchemas(agentId);
-  const run = useAgentRunStream(runOptions);
+  const formRun = useAgentRunStream(runOptions);
+  const chat = useAgentConversation({
+    ...runOptions,
+    ...(runOptions?.client ? { client: runOptions.client } : {}),
+    agentId,
+    metadata,
+    initialMessages,
+    onMessagesChange,
+  });
+  const history = useAgentRunHistory(formRun.stream, { limit: runHistoryLimit });
+  const [selectedAnswerId, setSelectedAnswerId] = useState<string | undefined>(undefined);
   const [resetKey, setResetKey] = useState(0);
+  const [formDefaults, setFormDefaults] = useState<Record<string, unknown> | undefined>(undefined);
   const stopRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
 
@@ -120,18 +168,26 @@ export function AgentConsole({
   const fields = useMemo(() => formFieldsFromSchema(inputSchema), [inputSchema]);
   const takesMessages = agent?.capabilities?.['ap.io.messages'] === true;
   const mode: 'form' | 'composer' = takesMessages || fields.length === 0 ? 'composer' : 'form';
-  const active = activeRunStatuses.has(run.status);
-  const formErrors = useMemo(() => fieldErrorsOf(run.error, fields), [run.error, fields]);
+  // The run shown by the status line, the error and the event log: a form agent's run, or the
+  // chosen turn of a conversation (the last by default).
+  const selectedRun: RunSnapshot | undefined =
+    selectedAnswerId === undefined ? undefined : chat.runs.get(selectedAnswerId);
+  const run: RunSnapshot = mode === 'form' ? formRun : (selectedRun ?? chat.run);
+  const active = activeRunStatuses.has(mode === 'form' ? formRun.status : chat.run.status);
+  const formErrors = useMemo(() => fieldErrorsOf(formRun.error, fields), [formRun.error, fields]);
 
   const Details = pick(components.Details, AgentDetails);
   const InputForm = pick(components.InputForm, AgentInputForm);
-  const Composer = pick(components.Composer, MessageComposer);
+  const Composer = pick(components.Composer, AgentThreadComposer);
+  const Thread = pick(components.Thread, AgentThread);
+  const RunHistoryPart = pick(components.RunHistory, AgentRunHistory);
   const Status = pick(components.Status, AgentRunStatus);
   const ErrorPart = pick(components.Error, AgentErrorMessage);
   const Output = pick(components.Output, AgentRunOutput);
   const EventLog = pick(components.EventLog, AgentEventLog);
 
   useEffect(() => {
+    if (mode !== 'form') return;
     const focused = document.activeElement;
     const focusLost =
       focused === null || focused === document.body || (focused as HTMLButtonElement).disabled;
@@ -149,27 +205,63 @@ export function AgentConsole({
     ) {
       target.focus();
     }
-  }, [active]);
+  }, [active, mode]);
 
   const start = (request: Omit<RunStartRequest, 'agentId'>) => {
     const focused = document.activeElement;
     returnFocusRef.current =
       focused instanceof HTMLElement && focused !== document.body ? focused : null;
-    void run.start({ agentId, ...(metadata ? { metadata } : {}), ...request });
+    void formRun.start({ agentId, ...(metadata ? { metadata } : {}), ...request });
   };
   const retry = () => {
-    if (active || run.request === undefined) return;
+    if (active || formRun.request === undefined) return;
     returnFocusRef.current = null;
-    void run.start({ ...run.request, ...(mode === 'form' ? { fields } : {}) });
+    void formRun.start({ ...formRun.request, fields });
   };
   const clear = () => {
-    if (active || run.status === 'idle') return;
-    run.reset();
+    if (mode === 'composer') {
+      if (chat.messages.length === 0 && chat.run.status === 'idle') return;
+      setSelectedAnswerId(undefined);
+      chat.clear();
+      return;
+    }
+    if (active || formRun.status === 'idle') return;
+    formRun.reset();
+    setFormDefaults(undefined);
     setResetKey((count) => count + 1);
   };
+  const { send, retry: retryTurn, edit, stop: stopTurn } = chat;
+  const sendTurn = useCallback(
+    (text: string) => {
+      setSelectedAnswerId(undefined);
+      void send(text);
+    },
+    [send],
+  );
+  const retryLastTurn = useCallback(() => {
+    setSelectedAnswerId(undefined);
+    void retryTurn();
+  }, [retryTurn]);
+  const editTurn = useCallback(
+    (messageId: string, text: string) => {
+      setSelectedAnswerId(undefined);
+      void edit(messageId, text);
+    },
+    [edit],
+  );
+  const selectAnswer = useCallback(
+    (messageId: string) =>
+      setSelectedAnswerId((current) => (current === messageId ? undefined : messageId)),
+    [],
+  );
   const canRetry =
-    !active && run.request !== undefined && (run.status === 'error' || run.status === 'aborted');
-  const canClear = !active && run.status !== 'idle';
+    !active &&
+    formRun.request !== undefined &&
+    (formRun.status === 'error' || formRun.status === 'aborted');
+  const canClear =
+    mode === 'composer'
+      ? chat.messages.length > 0 || chat.run.status !== 'idle'
+      : !active && formRun.status !== 'idle';
 
   const rootProps = {
     ...rest,
@@ -239,40 +331,64 @@ export function AgentConsole({
               fields={fields}
               disabled={active}
               resetKey={resetKey}
+              defaultValues={formDefaults}
               errors={formErrors}
               aria-label={`Input of ${agent.name}`}
               onSubmit={(input) => start({ input, fields })}
             />
           ) : null
-        ) : Composer ? (
-          <Composer
-            key={resetKey}
-            disabled={active}
-            aria-label={`Message to ${agent.name}`}
-            onSend={(messages: AgentMessage[]) => start({ messages })}
-          />
-        ) : null}
+        ) : (
+          <>
+            {Thread ? (
+              <Thread
+                agentName={agent.name}
+                aria-label={`Conversation with ${agent.name}`}
+                messages={chat.messages}
+                status={chat.status}
+                reconnectReason={chat.run.reconnectReason}
+                nextAttemptAt={chat.run.nextAttemptAt}
+                onRetry={retryLastTurn}
+                onEdit={editTurn}
+                onSelect={EventLog ? selectAnswer : undefined}
+                selectedId={selectedAnswerId}
+                className="ack-console__thread"
+              />
+            ) : null}
+            {Composer ? (
+              <Composer
+                status={chat.status}
+                aria-label={`Message to ${agent.name}`}
+                onSend={sendTurn}
+                onStop={stopTurn}
+              />
+            ) : null}
+          </>
+        )}
       </div>
       <div role="group" aria-label="Run controls" className="ack-console__controls">
-        <button
-          ref={stopRef}
-          type="button"
-          className="ack-console__stop"
-          aria-disabled={!active}
-          onClick={() => {
-            if (active) run.abort();
-          }}
-        >
-          Stop
-        </button>
-        <button
-          type="button"
-          className="ack-console__retry"
-          aria-disabled={!canRetry}
-          onClick={retry}
-        >
-          Retry
-        </button>
+        {mode === 'form' ? (
+          <>
+            <button
+              ref={stopRef}
+              type="button"
+              className="ack-console__stop"
+              aria-disabled={!active}
+              onClick={() => {
+                if (active) formRun.abort();
+              }}
+            >
+              Stop
+            </button>
+            <button
+              type="button"
+              className="ack-console__retry"
+              aria-disabled={!canRetry}
+              onClick={retry}
+            >
+              Retry
+            </button>
+          </>
+        ) : null}
         <button
           type="button"
           className="ack-console__clear"
@@ -297,8 +413,21 @@ export function AgentConsole({
       {run.error && ErrorPart ? (
         <ErrorPart error={run.error} agentId={agentId} fields={fields} />
       ) : null}
-      {Output ? (
+      {mode === 'form' && Output ? (
         <Output text={run.text} status={run.status} className="ack-console__output" />
+      ) : null}
+      {mode === 'form' && RunHistoryPart ? (
+        <RunHistoryPart
+          entries={history}
+          fields={fields}
+          disabled={active}
+          headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
+          onRunAgain={(entry) => {
+            setFormDefaults(entry.input ? formValuesOf(entry.input, fields) : undefined);
+            setResetKey((count) => count + 1);
+          }}
+          className="ack-console__history"
+        />
       ) : null}
       {EventLog ? (
         <EventLog
@@ -308,12 +437,31 @@ export function AgentConsole({
           status={run.status}
           startedAt={run.startedAt}
           announceStatus={Status === null}
+          label={
+            selectedRun !== undefined && mode === 'composer'
+              ? 'Run events of the chosen answer'
+              : undefined
+          }
           headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
           className="ack-console__events"
         />
       ) : null}
     </section>
   );
+}
+
+/** A sent `input` as form values: numbers back to the text a number control holds. */
+function formValuesOf(
+  input: Record<string, unknown>,
+  fields: readonly FormField[],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (!Object.hasOwn(input, field.name)) continue;
+    const value = input[field.name];
+    values[field.name] = typeof value === 'number' ? String(value) : value;
+  }
+  return values;
 }
 
 function pick<Props>(
