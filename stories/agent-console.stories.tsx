@@ -25,6 +25,17 @@ async function expectOutput(canvasElement: HTMLElement) {
   await expect(output.textContent?.trim()).not.toBe('');
 }
 
+/** Checks that a chat agent's thread holds an answer (issue 8: answers are in the thread). */
+async function expectAnswer(canvasElement: HTMLElement, text?: string) {
+  const answers = within(canvasElement)
+    .getAllByRole('listitem')
+    .filter((item) => item.getAttribute('data-role') === 'agent');
+  const last = answers.at(-1);
+  await expect(last).toBeDefined();
+  if (text !== undefined) await expect(last).toHaveTextContent(text);
+  else await expect(last?.querySelector('.ack-thread__text')?.textContent?.trim()).not.toBe('');
+}
+
 /** The form agent: fill in the form, run, and wait for the output. */
 export const FormAgent: Story = {
   play: async ({ canvasElement }) => {
@@ -61,7 +72,7 @@ export const ChatAgent: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     await expectDone(canvasElement);
-    await expectOutput(canvasElement);
+    await expectAnswer(canvasElement);
   },
 };
 
@@ -72,11 +83,15 @@ export const Stop: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), 'Think');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
-    const stop = canvas.getByRole('button', { name: 'Stop' });
-    // Stop is `aria-disabled` (not `disabled`) until the run is active.
-    await waitFor(() => expect(stop).toHaveAttribute('aria-disabled', 'false'), { timeout: 5000 });
-    await userEvent.click(stop);
-    await expect(await canvas.findByText('Stopped.', {}, { timeout: 5000 })).toBeVisible();
+    // Stop replaces Send in the composer while the answer streams (issue 8).
+    await userEvent.click(await canvas.findByRole('button', { name: 'Stop' }, { timeout: 5000 }));
+    await waitFor(
+      () =>
+        expect(
+          canvas.getByText((_, element) => element?.classList.contains('ack-run-status') ?? false),
+        ).toHaveTextContent('Stopped.'),
+      { timeout: 5000 },
+    );
   },
 };
 
@@ -228,9 +243,7 @@ export const RunFailed: Story = {
       'The service said: The agent failed while calling a tool.',
     );
     await expect(canvas.getByText('The run failed.')).toBeVisible();
-    await expect(canvas.getByRole('region', { name: 'Agent output' })).toHaveTextContent(
-      'Starting the analysis of the',
-    );
+    await expectAnswer(canvasElement, 'Starting the analysis of the');
   },
 };
 
