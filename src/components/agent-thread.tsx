@@ -160,27 +160,51 @@ export function AgentThreadViewport({
   const { messages } = useThreadContext('AgentThreadViewport');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
+  const followingRef = useRef(following);
+  followingRef.current = following;
+  const lastScrollTop = useRef(0);
   const last = messages.at(-1);
+  const empty = messages.length === 0;
 
   // Every change of the newest message (a new one, a new token) keeps the bottom in view.
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (following && element) element.scrollTop = element.scrollHeight;
+    if (following && element) stickToBottom(element, lastScrollTop);
   }, [following, messages.length, last?.text, last?.status]);
+
+  // Messages off screen are laid out lazily (content-visibility), so the content's height changes
+  // after the scroll: while following, stay at the bottom.
+  useEffect(() => {
+    const element = scrollRef.current;
+    const content = element?.firstElementChild;
+    if (!element || !content || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (followingRef.current) stickToBottom(element, lastScrollTop);
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [empty]);
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
     onScroll?.(event);
     const element = event.currentTarget;
     const atBottom =
       element.scrollHeight - element.clientHeight - element.scrollTop <= bottomThreshold;
-    if (atBottom !== following) setFollowing(atBottom);
+    const movedUp = element.scrollTop < lastScrollTop.current;
+    lastScrollTop.current = element.scrollTop;
+    // Only the reader scrolling up stops following; content growing below does not.
+    if (atBottom) {
+      if (!following) setFollowing(true);
+    } else if (following && movedUp) {
+      setFollowing(false);
+    }
   };
 
   const jump = () => {
     setFollowing(true);
     const element = scrollRef.current;
     if (element) {
-      element.scrollTop = element.scrollHeight;
+      stickToBottom(element, lastScrollTop);
       // The button goes away: focus goes to the thread rather than to the page's body.
       element.focus({ preventScroll: true });
     }
@@ -564,6 +588,11 @@ export function AgentThread({ height, ...rootProps }: AgentThreadProps) {
       <AgentThreadAnnouncer />
     </AgentThreadRoot>
   );
+}
+
+function stickToBottom(element: HTMLElement, lastScrollTop: { current: number }) {
+  element.scrollTop = element.scrollHeight;
+  lastScrollTop.current = element.scrollTop;
 }
 
 function waitingText(reason: AgentError | undefined, nextAttemptAt: number | undefined) {
