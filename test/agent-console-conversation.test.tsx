@@ -96,6 +96,10 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given the chat agent on %s', (
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Next{Enter}');
 
     await waitFor(() => expect(items('agent')[1]).toHaveAttribute('data-status', 'done'));
+    // Only an answer written in this session has a run to show.
+    const showRun = { name: 'Show run events of this answer' };
+    expect(within(items('agent')[0] as HTMLElement).queryByRole('button', showRun)).toBeNull();
+    expect(within(items('agent')[1] as HTMLElement).getByRole('button', showRun)).toBeVisible();
     expect(sentMessages('chat-agent')[0]).toEqual([
       { role: 'USER', content: [{ type: 'text', text: 'Saved question' }] },
       { role: 'GLEAN_AI', content: [{ type: 'text', text: 'Saved answer' }] },

@@ -350,6 +350,7 @@ function AgentConsoleForAgent({
                 onRetry={retryLastTurn}
                 onEdit={editTurn}
                 onSelect={EventLog ? selectAnswer : undefined}
+                canSelect={(message) => chat.runs.has(message.id)}
                 selectedId={selectedAnswerId}
                 className="ack-console__thread"
               />

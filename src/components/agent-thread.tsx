@@ -23,6 +23,7 @@ interface ThreadContextValue {
   onRetry: (() => void) | undefined;
   onEdit: ((messageId: string, text: string) => void) | undefined;
   onSelect: ((messageId: string) => void) | undefined;
+  canSelect: ((message: ConversationMessage) => boolean) | undefined;
   selectedId: string | undefined;
   reconnectReason: AgentError | undefined;
   nextAttemptAt: number | undefined;
@@ -69,6 +70,11 @@ export interface AgentThreadRootProps extends Omit<
    */
   onSelect?: (messageId: string) => void;
   /**
+   * Which answers offer "Show run" (e.g. those with a run in this session).
+   * @default every answer
+   */
+  canSelect?: (message: ConversationMessage) => boolean;
+  /**
    * The answer whose run is shown elsewhere (`data-selected`).
    * @default undefined
    */
@@ -98,6 +104,7 @@ export function AgentThreadRoot({
   onRetry,
   onEdit,
   onSelect,
+  canSelect,
   selectedId,
   reconnectReason,
   nextAttemptAt,
@@ -113,6 +120,7 @@ export function AgentThreadRoot({
     onRetry,
     onEdit,
     onSelect,
+    canSelect,
     selectedId,
     reconnectReason,
     nextAttemptAt,
@@ -280,7 +288,11 @@ export function AgentThreadMessages({
               : undefined
           }
           onEdit={idle && index === lastUserIndex ? context.onEdit : undefined}
-          onSelect={message.role === 'GLEAN_AI' ? context.onSelect : undefined}
+          onSelect={
+            message.role === 'GLEAN_AI' && (context.canSelect?.(message) ?? true)
+              ? context.onSelect
+              : undefined
+          }
           selected={context.selectedId === message.id}
           waiting={
             message.status === 'streaming'
