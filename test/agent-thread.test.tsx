@@ -192,6 +192,24 @@ describe('given a failed turn', () => {
   });
 });
 
+describe('given a 429 with Retry-After', () => {
+  it('says in the answer being written that the service asked to wait, then answers', async () => {
+    const mock = await serve({ ...echo, failFirst: { attempts: 1, status: 429, retryAfter: '1' } });
+    const user = userEvent.setup();
+    renderChat(mock, 'platform');
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Busy?{Enter}');
+
+    await waitFor(() =>
+      expect(messageItems()[1]).toHaveTextContent(
+        /The service asked to wait \(429\): trying again/,
+      ),
+    );
+    await waitFor(() => expect(messageItems()[1]).toHaveTextContent('Answer to Busy?'));
+    expect(mock.postCount('chat')).toBe(2);
+  });
+});
+
 describe('given a restored thread', () => {
   it('shows it, announces nothing, and offers Edit only on the last USER message', async () => {
     const mock = await serve(echo);
