@@ -237,4 +237,18 @@ describe('given a restored thread', () => {
     expect(screen.getAllByRole('button', { name: 'Copy the answer' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('copies an answer as plain text', async () => {
+    const mock = await serve(echo);
+    const user = userEvent.setup(); // installs a clipboard stub in jsdom
+    renderChat(mock, 'rest-v1', [
+      { id: 'u1', role: 'USER', text: 'Q', status: 'done', createdAt: 1 },
+      { id: 'a1', role: 'GLEAN_AI', text: 'Line one\n<b>two</b>', status: 'done', createdAt: 2 },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Copy the answer' }));
+
+    expect(await screen.findByRole('button', { name: 'Copied the answer' })).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('Line one\n<b>two</b>');
+  });
 });
