@@ -28,6 +28,12 @@ export {
   type UseAgentRunStreamSelection,
 } from './react/use-agent-run-stream.js';
 export {
+  useAgentConversation,
+  type UseAgentConversationOptions,
+  type UseAgentConversationResult,
+} from './react/use-agent-conversation.js';
+export { useAgentRunHistory } from './react/use-agent-run-history.js';
+export {
   AgentInputForm,
   AgentInputFormRoot,
   AgentInputFormField,
@@ -49,6 +55,24 @@ export {
   type AgentInputFormValues,
   type InputFormValidation,
 } from './core/input-form-validation.js';
+export {
+  AgentThread,
+  AgentThreadAnnouncer,
+  AgentThreadMessage,
+  AgentThreadMessages,
+  AgentThreadRoot,
+  AgentThreadViewport,
+  type AgentThreadMessageProps,
+  type AgentThreadMessagesProps,
+  type AgentThreadProps,
+  type AgentThreadRootProps,
+  type AgentThreadViewportProps,
+} from './components/agent-thread.js';
+export {
+  AgentThreadComposer,
+  type AgentThreadComposerProps,
+} from './components/agent-thread-composer.js';
+export { AgentRunHistory, type AgentRunHistoryProps } from './components/agent-run-history.js';
 export { MessageComposer, type MessageComposerProps } from './components/message-composer.js';
 export { AgentRunOutput, type AgentRunOutputProps } from './components/agent-run-output.js';
 export { AgentEventLog, type AgentEventLogProps } from './components/agent-event-log.js';

@@ -36,6 +36,17 @@ async function expectOutput(canvasElement: HTMLElement) {
   await expect(output.textContent?.trim()).not.toBe('');
 }
 
+/** Checks that a chat agent's thread holds an answer (issue 8: answers are in the thread). */
+async function expectAnswer(canvasElement: HTMLElement, text?: string) {
+  const answers = within(canvasElement)
+    .getAllByRole('listitem')
+    .filter((item) => item.getAttribute('data-role') === 'agent');
+  const last = answers.at(-1);
+  await expect(last).toBeDefined();
+  if (text !== undefined) await expect(last).toHaveTextContent(text);
+  else await expect(last?.querySelector('.ack-thread__text')?.textContent?.trim()).not.toBe('');
+}
+
 /** The form agent: fill in the form, run, and wait for the output. */
 export const FormAgent: Story = {
   play: mockOnly(async ({ canvasElement }) => {
@@ -72,7 +83,7 @@ export const ChatAgent: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     await expectDone(canvasElement);
-    await expectOutput(canvasElement);
+    await expectAnswer(canvasElement);
   }),
 };
 
@@ -83,7 +94,7 @@ export const Stop: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), 'Think');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
-    // Stop takes Send's place while the run is active.
+    // Stop replaces Send in the composer while the answer streams.
     const stop = await canvas.findByRole('button', { name: 'Stop' }, { timeout: 5000 });
     await userEvent.click(stop);
     await expect(await canvas.findByText('Stopped.', {}, { timeout: 5000 })).toBeVisible();
@@ -263,10 +274,8 @@ export const RunFailed: Story = {
     await expect(alert).toHaveTextContent(
       'The service said: The agent failed while calling a tool.',
     );
-    // Said once: the alert explains, the output is kept and marked as partial.
-    const output = canvas.getByRole('region', { name: 'Agent output' });
-    await expect(output).toHaveTextContent('Starting the analysis of the');
-    await expect(output).toHaveTextContent('Partial output: the run failed before it finished.');
+    // Said once: the alert explains; the partial answer stays in the thread, marked as failed.
+    await expectAnswer(canvasElement, 'Starting the analysis of the');
   }),
 };
 

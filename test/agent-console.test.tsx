@@ -11,7 +11,7 @@ import {
   type AgentApi,
   type AgentConsoleProps,
   type AgentInputFormProps,
-  type AgentRunOutputProps,
+  type AgentThreadProps,
   type RunStatus,
 } from 'agent-console-kit';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
@@ -119,6 +119,20 @@ async function waitForStatus(text: string | RegExp, timeout = 5_000) {
 
 function output() {
   return screen.getByRole('region', { name: 'Agent output' });
+}
+
+/** A chat agent's answers are in the thread (issue 8): the newest one. */
+function lastAnswer() {
+  const answers = screen
+    .getAllByRole('listitem')
+    .filter((item) => item.getAttribute('data-role') === 'agent');
+  const last = answers.at(-1);
+  if (!last) throw new Error('No answer in the thread');
+  return last;
+}
+
+function lastAnswerText() {
+  return lastAnswer().querySelector('.ack-thread__text')?.textContent ?? '';
 }
 
 async function sendMessage(text: string) {
@@ -240,7 +254,11 @@ describe('given the chat agent', () => {
     await sendMessage('Hello');
 
     await waitForStatus(/^Done/);
-    expect(output().textContent).toBe(`Hello! I can help with that.${summary}`);
+    // The demo chat agent answers from the history it was sent (issue 8), in the thread.
+    expect(screen.getByRole('listitem', { name: 'You said' })).toHaveTextContent('Hello');
+    expect(lastAnswerText()).toBe(
+      `Hello! I can help with that. You asked "Hello": this is turn 1 of our conversation.${summary}`,
+    );
     const body = server.runRequests('chat-agent')[0]?.body as Record<string, unknown>;
     expect(body['messages']).toEqual([
       { role: 'USER', content: [{ type: 'text', text: 'Hello' }] },
@@ -257,9 +275,9 @@ describe('given the chat agent', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
 
     expect(statusLine()).toHaveTextContent('Ready.');
-    // Back to the state before any run: no output box, no log, no Clear.
-    expect(screen.queryByRole('region', { name: 'Agent output' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    // Back to the state before any run: an empty thread, no log, no Clear (issues 8 and 9).
+    expect(screen.getByText('No messages yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('log', { name: 'Run events' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
   });
 });
@@ -269,7 +287,7 @@ describe('given a run stopped midway', () => {
     const user = userEvent.setup();
     const { container } = renderConsole('slow-agent');
     await sendMessage('Think');
-    await waitFor(() => expect(output().textContent).toMatch(/^Let/));
+    await waitFor(() => expect(lastAnswerText()).toMatch(/^Let/));
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     await waitForStatus('Stopped.');
 
@@ -282,25 +300,21 @@ describe('given a run stopped midway', () => {
     const user = userEvent.setup();
     renderConsole('slow-agent');
     await sendMessage('Think');
-    await waitFor(() => expect(output().textContent).toMatch(/^Let/));
+    await waitFor(() => expect(lastAnswerText()).toMatch(/^Let/));
 
     await user.click(screen.getByRole('button', { name: 'Stop' }));
 
     await waitForStatus('Stopped.');
     await server.waitFor(() => server.openStreams === 0);
     expect(server.runRequests('slow-agent')[0]?.closedByClient).toBe(true);
-    expect(output()).toHaveAttribute('data-partial', '');
-    expect(output()).toHaveTextContent('Partial output: the run was stopped.');
-    const partial = (output().textContent ?? '').replace(
-      'Partial output: the run was stopped.',
-      '',
-    );
+    const partial = lastAnswerText();
     expect(partial.length).toBeGreaterThan(0);
     expect(`Let me think about it.${summary}`.startsWith(partial)).toBe(true);
-    expect(output()).not.toHaveAttribute('aria-busy');
+    expect(lastAnswer()).toHaveAttribute('data-status', 'stopped');
     expect(server.postCount('slow-agent')).toBe(1);
 
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    // Retry is on the stopped answer in the thread (issue 8).
+    await user.click(within(lastAnswer()).getByRole('button', { name: 'Retry' }));
 
     await waitFor(() => expect(server.postCount('slow-agent')).toBe(2));
     const bodies = server.runRequests('slow-agent').map((request) => request.body);
@@ -336,7 +350,7 @@ describe('given a connection that drops and resumes', () => {
 
     await waitForStatus(/^Done/);
     expect(statuses).toEqual(['connecting', 'streaming', 'reconnecting', 'streaming', 'done']);
-    expect(output().textContent).toBe(`The connection may drop.${summary}`);
+    expect(lastAnswerText()).toBe(`The connection may drop.${summary}`);
     expect(server.postCount('flaky-agent')).toBe(2);
     expect(server.runRequests('flaky-agent')[1]?.lastEventId).toBe('3');
     expect(screen.getByText('Attempt 2: reconnected')).toBeInTheDocument();
@@ -362,7 +376,7 @@ describe('given a server that starts the run over on a reconnect', () => {
     await waitForStatus(
       /^Done in .* s\. The server started the run over once: the output shows the last attempt\.$/,
     );
-    expect(output().textContent).toBe(`Every reconnect starts a new run.${summary}`);
+    expect(lastAnswerText()).toBe(`Every reconnect starts a new run.${summary}`);
     expect(screen.getByText('Attempt 2: the server started the run over')).toBeInTheDocument();
   });
 });
@@ -413,7 +427,8 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
     expect(alert).not.toHaveTextContent('secret-token-1234');
     expect(statusLine()).toHaveTextContent('The run failed.');
     expect(server.postCount('chat-agent')).toBe(1);
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    // Retry is on the failed answer in the thread (issue 8).
+    expect(within(lastAnswer()).getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 
   it('401 while retrieving the agent: says so instead of showing the console', async () => {
@@ -490,9 +505,9 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
       const alert = screen.getByRole('alert');
       expect(alert).toHaveTextContent('The run failed partway');
       expect(alert).toHaveTextContent('The service said: The agent failed while calling a tool.');
-      expect(output()).toHaveAttribute('data-partial', '');
+      expect(lastAnswer()).toHaveAttribute('data-status', 'error');
     }
-    expect(output()).toHaveTextContent('Starting the analysis of the');
+    expect(lastAnswerText()).toContain('Starting the analysis of the');
   });
 
   it('network: retries, then says the service cannot be reached', async () => {
@@ -578,17 +593,18 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given each error on %s', (api)
 });
 
 describe('given parts hidden or replaced', () => {
-  function PlainOutput({ text, status }: AgentRunOutputProps) {
+  // A chat agent's answers are in the thread (issue 8): the replaced part is the thread.
+  function PlainThread({ messages, status }: AgentThreadProps) {
     return (
-      <p data-testid="plain-output" data-status={status}>
-        {text.toUpperCase()}
+      <p data-testid="plain-thread" data-status={status}>
+        {messages.at(-1)?.text.toUpperCase()}
       </p>
     );
   }
 
   it('has no axe violations', async () => {
     const { container } = renderConsole('chat-agent', {
-      props: { components: { EventLog: null, Details: null, Output: PlainOutput } },
+      props: { components: { EventLog: null, Details: null, Thread: PlainThread } },
     });
     await screen.findByRole('textbox', { name: 'Message' });
 
@@ -600,7 +616,7 @@ describe('given parts hidden or replaced', () => {
   it('leaves out a part set to null and renders a replacement with the part’s props', async () => {
     renderConsole('chat-agent', {
       props: {
-        components: { EventLog: null, Details: null, Output: PlainOutput },
+        components: { EventLog: null, Details: null, Thread: PlainThread },
         theme: 'dark',
         className: 'mine',
       },
@@ -611,8 +627,8 @@ describe('given parts hidden or replaced', () => {
     await waitForStatus(/^Done/);
     expect(screen.queryByRole('log')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Helpdesk chat' })).toBeNull();
-    expect(screen.getByTestId('plain-output')).toHaveTextContent('HELLO! I CAN HELP WITH THAT.');
-    expect(screen.getByTestId('plain-output')).toHaveAttribute('data-status', 'done');
+    expect(screen.getByTestId('plain-thread')).toHaveTextContent('HELLO! I CAN HELP WITH THAT.');
+    expect(screen.getByTestId('plain-thread')).toHaveAttribute('data-status', 'idle');
     const root = screen.getByRole('region', { name: 'Agent console: Helpdesk chat' });
     expect(root).toHaveAttribute('data-theme', 'dark');
     expect(root).toHaveAttribute('data-status', 'done');

@@ -77,7 +77,8 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given the demo agents on %s', 
     );
     const combobox = screen.getByRole('combobox', { name: 'Agent' });
 
-    await user.type(combobox, 'chat');
+    // 'help', not 'chat': two demo agents chat (Helpdesk chat, Slow chat).
+    await user.type(combobox, 'help');
 
     await waitFor(() =>
       expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -85,7 +86,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given the demo agents on %s', 
       ]),
     );
     // Opening lists every agent; then one search once typing paused, not one per keystroke.
-    expect(searches().map((request) => request.body ?? {})).toEqual([{}, { name: 'chat' }]);
+    expect(searches().map((request) => request.body ?? {})).toEqual([{}, { name: 'help' }]);
     await user.keyboard('{ArrowDown}');
     const option = screen.getByRole('option', { name: /Helpdesk chat/ });
     expect(combobox).toHaveAttribute('aria-activedescendant', option.id);

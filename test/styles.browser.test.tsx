@@ -2,7 +2,7 @@ import 'agent-console-kit/styles.css';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
@@ -341,12 +341,14 @@ describe('given a long output', () => {
 });
 
 describe('given the action bar of the console', () => {
-  it('shows only Run before any run, Stop in its place during one, then Run, Retry and Clear', async () => {
+  // A chat agent (issue 8): the thread composer's bar; Retry is on the stopped answer.
+  it('shows only Send before any turn, Stop in its place during one, then Send and Clear', async () => {
     render(withProviders(<AgentConsole agentId="slow-agent" />));
     const message = page.getByRole('textbox', { name: 'Message' });
     await userEvent.fill(message, 'Think');
-    const send = page.getByRole('button', { name: 'Send' }).element();
-    const before = send.getBoundingClientRect();
+    const send = page.getByRole('button', { name: 'Send' });
+    const before = send.element().getBoundingClientRect();
+    const bar = send.element().parentElement as HTMLElement;
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
@@ -355,22 +357,28 @@ describe('given the action bar of the console', () => {
 
     const stop = page.getByRole('button', { name: 'Stop' });
     await expect.element(stop).toBeVisible();
-    expect(send).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
     // Same bar, same slot: the first button shown in the bar, at the bar's same end.
-    const bar = send.parentElement as HTMLElement;
     expect(stop.element().parentElement).toBe(bar);
     const shownButtons = [...bar.querySelectorAll('button')].filter(
       (button) => getComputedStyle(button).display !== 'none',
     );
     expect(shownButtons[0]).toBe(stop.element());
     expect(stop.element().getBoundingClientRect().right).toBe(before.right);
+    // The text area keeps focus while the answer streams: the next question can be typed.
+    await expect.element(message).toHaveFocus();
 
-    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Escape}');
 
-    await expect.element(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await expect.element(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    const clear = page.getByRole('button', { name: 'Clear' });
+    await expect.element(clear).toBeVisible();
+    expect(clear.element().parentElement).toBe(bar);
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
-    // Focus went back to the message, not to a disabled button with a ring.
+    const answers = document.querySelectorAll<HTMLElement>('[data-role="agent"]');
+    const stopped = answers[answers.length - 1];
+    expect(stopped).toHaveAttribute('data-status', 'stopped');
+    expect(within(stopped as HTMLElement).getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect.element(message).toHaveFocus();
     expect(document.querySelectorAll('button:disabled:focus, [aria-disabled="true"]')).toHaveLength(
       0,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
@@ -109,7 +109,10 @@ describe('given the XSS agent of the mock service, in Chromium', () => {
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByText(/^Done in/)).toBeVisible();
 
-    const output = screen.getByRole('region', { name: 'Agent output' }).textContent ?? '';
+    // The answer is in the thread (issue 8).
+    const output =
+      document.querySelector('.ack-thread__message[data-role="agent"] .ack-thread__text')
+        ?.textContent ?? '';
     expect(output).toBe(
       'Rendered as text, never as HTML: <img src=x onerror=alert(1)> <script>alert(1)</script> [click me](javascript:alert(1)) javascript:alert(1) done.',
     );

@@ -249,7 +249,12 @@ describe('given the demo XSS agent and a hostile chat agent', () => {
       await user.type(await screen.findByRole('textbox', { name: 'Message' }), `${img}{Enter}`);
       await waitForDone();
 
-      const output = screen.getByRole('region', { name: 'Agent output' }).textContent ?? '';
+      // A chat agent's answer is in the thread (issue 8); the question stays visible, as text.
+      const thread = screen.getByRole('log', { name: 'Messages' });
+      expect(within(thread).getByRole('listitem', { name: 'You said' }).textContent).toContain(img);
+      const output =
+        within(thread).getAllByRole('listitem').at(-1)?.querySelector('.ack-thread__text')
+          ?.textContent ?? '';
       expect(output).toContain('<img src=x onerror=');
       expect(output).toContain('<script>');
       expect(output).toContain('javascript:');

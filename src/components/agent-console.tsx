@@ -1,5 +1,6 @@
 import {
   forwardRef,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -14,9 +15,13 @@ import { AgentHttpError, AgentInputError } from '../core/errors.js';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
 import type { RunStartRequest } from '../core/run-stream.js';
 import { activeRunStatuses } from '../core/run-types.js';
-import type { Agent, AgentMessage } from '../core/schemas.js';
+import type { ConversationMessage } from '../core/agent-conversation.js';
+import type { RunSnapshot } from '../core/run-types.js';
+import type { Agent } from '../core/schemas.js';
 import { useAgentClient } from '../react/agent-client-provider.js';
 import { useAgent, useAgentSchemas } from '../react/use-agent.js';
+import { useAgentConversation } from '../react/use-agent-conversation.js';
+import { useAgentRunHistory } from '../react/use-agent-run-history.js';
 import { useAgentRunStream, type UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import {
@@ -29,8 +34,10 @@ import { AgentEventLog, type AgentEventLogProps } from './agent-event-log.js';
 import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
 import { AgentPicker } from './agent-picker.js';
 import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
+import { AgentRunHistory, type AgentRunHistoryProps } from './agent-run-history.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
-import { MessageComposer, type MessageComposerProps } from './message-composer.js';
+import { AgentThread, type AgentThreadProps } from './agent-thread.js';
+import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames } from './part-helpers.js';
 
@@ -44,13 +51,20 @@ export interface AgentConsoleComponents {
   Details?: ComponentType<AgentDetailsProps> | null;
   /** The form of an agent started by an input form. @default AgentInputForm */
   InputForm?: ComponentType<AgentInputFormProps> | null;
-  /** The composer of an agent that takes messages. @default MessageComposer */
-  Composer?: ComponentType<MessageComposerProps> | null;
+  /**
+   * The composer of an agent that takes messages (under the thread).
+   * @default AgentThreadComposer
+   */
+  Composer?: ComponentType<AgentThreadComposerProps> | null;
+  /** The conversation of an agent that takes messages. @default AgentThread */
+  Thread?: ComponentType<AgentThreadProps> | null;
+  /** The runs of a form agent. @default AgentRunHistory */
+  RunHistory?: ComponentType<AgentRunHistoryProps> | null;
   /** The status line. @default AgentRunStatus */
   Status?: ComponentType<AgentRunStatusProps> | null;
   /** The explanation of an error. @default AgentErrorMessage */
   Error?: ComponentType<AgentErrorMessageProps> | null;
-  /** The agent's output. @default AgentRunOutput */
+  /** A form agent's output (a chat agent's answers are in the thread). @default AgentRunOutput */
   Output?: ComponentType<AgentRunOutputProps> | null;
   /** The event log. @default AgentEventLog */
   EventLog?: ComponentType<AgentEventLogProps> | null;
@@ -71,7 +85,8 @@ export interface AgentConsoleProps
    */
   picker?: boolean;
   /**
-   * Renders the output text, e.g. as Markdown: `renderMarkdown` from `agent-console-kit/markdown`.
+   * Renders a form agent's output text, e.g. as Markdown: `renderMarkdown` from
+   * `agent-console-kit/markdown`.
    * @default undefined (plain text)
    */
   renderText?: (text: string) => ReactNode;
@@ -97,6 +112,22 @@ export interface AgentConsoleProps
    * @default undefined
    */
   metadata?: Record<string, unknown>;
+  /**
+   * A chat agent's thread to restore (e.g. saved from `onMessagesChange`); read when the console
+   * mounts (or its agent changes). A malformed one throws an `AgentInputError`.
+   * @default []
+   */
+  initialMessages?: readonly ConversationMessage[];
+  /**
+   * Called with a chat agent's thread when a turn settles and when it is cleared.
+   * @default undefined
+   */
+  onMessagesChange?: (messages: readonly ConversationMessage[]) => void;
+  /**
+   * How many runs a form agent's run history keeps (the newest).
+   * @default 20
+   */
+  runHistoryLimit?: number;
   /**
    * Force a color theme on the console (`data-theme`); by default it follows an ancestor's
    * `data-theme`, else `prefers-color-scheme`.
@@ -126,13 +157,16 @@ export interface AgentConsoleProps
 }
 
 /**
- * The whole console for one agent: its details, its input form or a message composer (for agents
- * with `capabilities['ap.io.messages']` or no form fields), Stop / Retry / Clear buttons, a status
- * line (a polite live region), errors a person can act on, the streamed output and the event log.
- * Needs an `AgentClientProvider` inside a TanStack `QueryClientProvider`.
+ * The whole console for one agent: its details and status badge; for a form agent its input form,
+ * the streamed output and the run history; for a chat agent (`capabilities['ap.io.messages']`, or
+ * no form fields) the conversation thread and its composer; Stop / Retry / Clear in the action
+ * bar, errors a person can act on (tools to authorize included) and the event log of the run (or
+ * of the chosen answer). Without `agentId`, a picker chooses the agent; another agent starts a new
+ * conversation. Needs an `AgentClientProvider` inside a TanStack `QueryClientProvider`.
  *
- * Focus: when a run starts, the disabled form hands focus to Stop; when it ends, focus goes back to
- * the control that started it. Nothing else moves focus.
+ * Focus: when a form run starts, the disabled form hands focus to Stop; when it ends, focus goes
+ * back to the control that started it. The chat composer keeps focus while an answer streams.
+ * Choosing another agent in the picker keeps focus in the picker.
  *
  * @example
  * <QueryClientProvider client={queryClient}>
@@ -148,53 +182,127 @@ export interface AgentConsoleProps
 export const AgentConsole = forwardRef<HTMLElement, AgentConsoleProps>(AgentConsoleRender);
 AgentConsole.displayName = 'AgentConsole';
 
+/** The picker of the console, set up by the outer part (which survives a change of agent). */
+interface ConsolePicker {
+  value: string | undefined;
+  defaultInputValue: string;
+  onChange: (agent: Agent) => void;
+  /** Set when a choice remounts the console: the new picker takes focus back. */
+  refocus: { current: boolean };
+}
+
+interface AgentConsoleForAgentProps extends Omit<
+  AgentConsoleProps,
+  'agentId' | 'picker' | 'onAgentChange' | 'ref'
+> {
+  agentId: string | undefined;
+  picker: ConsolePicker | undefined;
+  rootRef: ForwardedRef<HTMLElement>;
+}
+
 function AgentConsoleRender(
-  {
-    agentId: givenAgentId,
-    picker,
-    onAgentChange,
-    renderText,
-    components = {},
-    runOptions,
-    metadata,
-    theme,
-    headingLevel = 2,
-    toolAuthorization = 'window',
-    authorizationReturnUrl,
-    className,
-    ...rest
-  }: AgentConsoleProps,
+  { agentId: givenAgentId, picker, onAgentChange, ...rest }: AgentConsoleProps,
   ref: ForwardedRef<HTMLElement>,
 ) {
+  const [picked, setPicked] = useState<Agent | undefined>(undefined);
+  const refocus = useRef(false);
+  const showPicker = picker ?? givenAgentId === undefined;
+  const agentId = (showPicker ? picked?.agent_id : undefined) ?? givenAgentId;
+  const pickerSetup: ConsolePicker | undefined = showPicker
+    ? {
+        value: agentId,
+        defaultInputValue: picked?.name ?? '',
+        onChange: (agent) => {
+          refocus.current = agent.agent_id !== agentId;
+          setPicked(agent);
+          onAgentChange?.(agent);
+        },
+        refocus,
+      }
+    : undefined;
+  // A conversation, a run and its tool authorizations belong to one agent: another agent mounts
+  // a new console (the old run is aborted on unmount).
+  return (
+    <AgentConsoleForAgent
+      key={agentId ?? ''}
+      {...rest}
+      agentId={agentId}
+      picker={pickerSetup}
+      rootRef={ref}
+    />
+  );
+}
+
+function AgentConsoleForAgent({
+  agentId,
+  picker,
+  rootRef,
+  renderText,
+  components = {},
+  runOptions,
+  metadata,
+  initialMessages,
+  onMessagesChange,
+  runHistoryLimit,
+  theme,
+  headingLevel = 2,
+  toolAuthorization = 'window',
+  authorizationReturnUrl,
+  className,
+  ...rest
+}: AgentConsoleForAgentProps) {
   const client = useAgentClient();
   const [toolStates, setToolStates] = useState<Record<string, ToolAuthorizationState>>({});
-  const [pickedId, setPickedId] = useState<string | undefined>(undefined);
-  const showPicker = picker ?? givenAgentId === undefined;
-  const agentId = (showPicker ? pickedId : undefined) ?? givenAgentId;
   const agentQuery = useAgent(agentId);
   const schemasQuery = useAgentSchemas(agentId);
-  const run = useAgentRunStream(runOptions);
+  const formRun = useAgentRunStream(runOptions);
+  const chat = useAgentConversation({
+    ...runOptions,
+    // Without an agent nothing can be sent: the composer shows only once the agent has loaded.
+    agentId: agentId ?? '',
+    metadata,
+    initialMessages,
+    onMessagesChange,
+  });
+  const history = useAgentRunHistory(formRun.stream, { limit: runHistoryLimit });
+  const [selectedAnswerId, setSelectedAnswerId] = useState<string | undefined>(undefined);
   const [resetKey, setResetKey] = useState(0);
+  const [formDefaults, setFormDefaults] = useState<Record<string, unknown> | undefined>(undefined);
   const stopRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
+  const pickerRef = useRef<HTMLDivElement>(null);
 
   const agent = agentQuery.data;
   const inputSchema = schemasQuery.data?.input_schema;
   const fields = useMemo(() => formFieldsFromSchema(inputSchema), [inputSchema]);
   const takesMessages = agent?.capabilities?.['ap.io.messages'] === true;
   const mode: 'form' | 'composer' = takesMessages || fields.length === 0 ? 'composer' : 'form';
-  const active = activeRunStatuses.has(run.status);
-  const formErrors = useMemo(() => fieldErrorsOf(run.error, fields), [run.error, fields]);
+  // The run shown by the status badge, the error and the event log: a form agent's run, or the
+  // chosen answer of a conversation (the latest turn by default).
+  const selectedRun: RunSnapshot | undefined =
+    selectedAnswerId === undefined ? undefined : chat.runs.get(selectedAnswerId);
+  const run: RunSnapshot = mode === 'form' ? formRun : (selectedRun ?? chat.run);
+  const active = activeRunStatuses.has(mode === 'form' ? formRun.status : chat.run.status);
+  const formErrors = useMemo(() => fieldErrorsOf(formRun.error, fields), [formRun.error, fields]);
 
   const Details = pick(components.Details, AgentDetails);
   const InputForm = pick(components.InputForm, AgentInputForm);
-  const Composer = pick(components.Composer, MessageComposer);
+  const Composer = pick(components.Composer, AgentThreadComposer);
+  const Thread = pick(components.Thread, AgentThread);
+  const RunHistoryPart = pick(components.RunHistory, AgentRunHistory);
   const Status = pick(components.Status, AgentRunStatus);
   const ErrorPart = pick(components.Error, AgentErrorMessage);
   const Output = pick(components.Output, AgentRunOutput);
   const EventLog = pick(components.EventLog, AgentEventLog);
 
   useEffect(() => {
+    if (picker?.refocus.current !== true) return;
+    picker.refocus.current = false;
+    pickerRef.current?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
+  }, [picker]);
+
+  useEffect(() => {
+    if (mode !== 'form') return;
     const focused = document.activeElement;
     const focusLost =
       focused === null || focused === document.body || (focused as HTMLButtonElement).disabled;
@@ -212,24 +320,15 @@ function AgentConsoleRender(
     ) {
       target.focus();
     }
-  }, [active]);
+  }, [active, mode]);
 
-  const choose = (picked: Agent) => {
-    if (picked.agent_id !== agentId) {
-      if (active) run.abort();
-      run.reset();
-      setToolStates({});
-      setResetKey((count) => count + 1);
-    }
-    setPickedId(picked.agent_id);
-    onAgentChange?.(picked);
-  };
-  const pickerPart = showPicker ? (
+  const pickerPart = picker ? (
     <AgentPicker
+      ref={pickerRef}
       className="ack-console__picker"
-      value={agentId}
-      defaultInputValue={agentQuery.data?.name ?? ''}
-      onChange={choose}
+      value={picker.value}
+      defaultInputValue={picker.defaultInputValue || (agentQuery.data?.name ?? '')}
+      onChange={picker.onChange}
     />
   ) : null;
 
@@ -239,18 +338,51 @@ function AgentConsoleRender(
     returnFocusRef.current =
       focused instanceof HTMLElement && focused !== document.body ? focused : null;
     setToolStates({});
-    void run.start({ agentId, ...(metadata ? { metadata } : {}), ...request });
+    void formRun.start({ agentId, ...(metadata ? { metadata } : {}), ...request });
   };
   const retry = () => {
-    if (active || run.request === undefined) return;
+    if (active || formRun.request === undefined) return;
     returnFocusRef.current = null;
-    void run.start({ ...run.request, ...(mode === 'form' ? { fields } : {}) });
+    void formRun.start({ ...formRun.request, fields });
   };
   const clear = () => {
-    if (active || run.status === 'idle') return;
-    run.reset();
+    if (mode === 'composer') {
+      if (chat.messages.length === 0 && chat.run.status === 'idle') return;
+      setSelectedAnswerId(undefined);
+      setToolStates({});
+      chat.clear();
+      return;
+    }
+    if (active || formRun.status === 'idle') return;
+    formRun.reset();
+    setFormDefaults(undefined);
     setResetKey((count) => count + 1);
   };
+  const { send, retry: retryTurn, edit, stop: stopTurn } = chat;
+  const sendTurn = useCallback(
+    (text: string) => {
+      setSelectedAnswerId(undefined);
+      setToolStates({});
+      void send(text);
+    },
+    [send],
+  );
+  const retryLastTurn = useCallback(() => {
+    setSelectedAnswerId(undefined);
+    void retryTurn();
+  }, [retryTurn]);
+  const editTurn = useCallback(
+    (messageId: string, text: string) => {
+      setSelectedAnswerId(undefined);
+      void edit(messageId, text);
+    },
+    [edit],
+  );
+  const selectAnswer = useCallback(
+    (messageId: string) =>
+      setSelectedAnswerId((current) => (current === messageId ? undefined : messageId)),
+    [],
+  );
   const authorizeTool = async (tool: AgentErrorTool) => {
     const serverId = tool.serverId;
     if (serverId === undefined) return;
@@ -276,15 +408,24 @@ function AgentConsoleRender(
   };
 
   const canRetry =
-    !active && run.request !== undefined && (run.status === 'error' || run.status === 'aborted');
-  const canClear = !active && run.status !== 'idle';
+    mode === 'form' &&
+    !active &&
+    formRun.request !== undefined &&
+    (formRun.status === 'error' || formRun.status === 'aborted');
+  // Clear while an answer streams would throw the answer away mid-sentence: Stop comes first.
+  const canClear =
+    !active &&
+    (mode === 'composer'
+      ? chat.messages.length > 0 || chat.run.status !== 'idle'
+      : formRun.status !== 'idle');
 
   const rootProps = {
     ...rest,
-    ref,
+    ref: rootRef,
     className: classNames('ack-console', className),
     'data-theme': theme,
     'data-status': run.status,
+    'data-mode': agent ? mode : undefined,
     'data-active': active ? '' : undefined,
     'aria-label': rest['aria-label'] ?? (agent ? `Agent console: ${agent.name}` : 'Agent console'),
   };
@@ -320,7 +461,7 @@ function AgentConsoleRender(
       <section {...rootProps}>
         {pickerPart}
         <p className="ack-console__loading">
-          {showPicker ? 'Choose an agent to start.' : 'No agent id given.'}
+          {picker ? 'Choose an agent to start.' : 'No agent id given.'}
         </p>
       </section>
     );
@@ -333,10 +474,17 @@ function AgentConsoleRender(
   // A failure is said once, by the alert: no empty output box, no empty log, no status badge. A
   // run stopped before anything arrived shows nothing either (the badge says "Stopped.").
   const endedEarly = run.status === 'error' || run.status === 'aborted';
-  const showOutput = run.status !== 'idle' && !(endedEarly && run.text === '');
+  const showOutput = mode === 'form' && run.status !== 'idle' && !(endedEarly && run.text === '');
   const showEvents = run.status !== 'idle' && !(endedEarly && run.events.length === 0);
+  const toolOpened = Object.values(toolStates).some((state) => state.status === 'opened');
 
-  const actions = (
+  const clearButton = canClear ? (
+    <button type="button" className="ack-console__clear" data-variant="quiet" onClick={clear}>
+      <ClearIcon />
+      Clear
+    </button>
+  ) : null;
+  const formActions = (
     <>
       {active ? (
         <button
@@ -344,7 +492,7 @@ function AgentConsoleRender(
           type="button"
           className="ack-console__stop"
           data-variant="secondary"
-          onClick={() => run.abort()}
+          onClick={() => formRun.abort()}
         >
           <StopIcon />
           Stop
@@ -361,12 +509,7 @@ function AgentConsoleRender(
           Retry
         </button>
       ) : null}
-      {canClear ? (
-        <button type="button" className="ack-console__clear" data-variant="quiet" onClick={clear}>
-          <ClearIcon />
-          Clear
-        </button>
-      ) : null}
+      {clearButton}
     </>
   );
 
@@ -409,21 +552,42 @@ function AgentConsoleRender(
               fields={fields}
               disabled={active}
               resetKey={resetKey}
+              defaultValues={formDefaults}
               errors={formErrors}
               aria-label={`Input of ${agent.name}`}
-              actions={actions}
+              actions={formActions}
               onSubmit={(input) => start({ input, fields })}
             />
           ) : null
-        ) : Composer ? (
-          <Composer
-            key={resetKey}
-            disabled={active}
-            aria-label={`Message to ${agent.name}`}
-            actions={actions}
-            onSend={(messages: AgentMessage[]) => start({ messages })}
-          />
-        ) : null}
+        ) : (
+          <>
+            {Thread ? (
+              <Thread
+                agentName={agent.name}
+                aria-label={`Conversation with ${agent.name}`}
+                messages={chat.messages}
+                status={chat.status}
+                reconnectReason={chat.run.reconnectReason}
+                nextAttemptAt={chat.run.nextAttemptAt}
+                onRetry={retryLastTurn}
+                onEdit={editTurn}
+                onSelect={EventLog ? selectAnswer : undefined}
+                canSelect={(message) => chat.runs.has(message.id)}
+                selectedId={selectedAnswerId}
+                className="ack-console__thread"
+              />
+            ) : null}
+            {Composer ? (
+              <Composer
+                status={chat.status}
+                aria-label={`Message to ${agent.name}`}
+                actions={clearButton}
+                onSend={sendTurn}
+                onStop={stopTurn}
+              />
+            ) : null}
+          </>
+        )}
       </div>
       {run.error && ErrorPart ? (
         <ErrorPart
@@ -433,8 +597,8 @@ function AgentConsoleRender(
           midRun={run.events.at(-1)?.kind === 'run-failed'}
           onAuthorizeTool={(tool) => void authorizeTool(tool)}
           toolStates={toolStates}
-          {...(Object.values(toolStates).some((state) => state.status === 'opened')
-            ? { onRetry: retry, retryLabel: 'Run again' }
+          {...(toolOpened
+            ? { onRetry: mode === 'form' ? retry : retryLastTurn, retryLabel: 'Run again' }
             : {})}
         />
       ) : null}
@@ -456,14 +620,46 @@ function AgentConsoleRender(
               status={run.status}
               startedAt={run.startedAt}
               announceStatus={Status === null}
+              label={
+                selectedRun !== undefined && mode === 'composer'
+                  ? 'Run events of the chosen answer'
+                  : undefined
+              }
               headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
               className="ack-console__events"
             />
           ) : null}
         </div>
       ) : null}
+      {mode === 'form' && RunHistoryPart && history.length > 0 ? (
+        <RunHistoryPart
+          entries={history}
+          fields={fields}
+          disabled={active}
+          headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
+          onRunAgain={(entry) => {
+            setFormDefaults(entry.input ? formValuesOf(entry.input, fields) : undefined);
+            setResetKey((count) => count + 1);
+          }}
+          className="ack-console__history"
+        />
+      ) : null}
     </section>
   );
+}
+
+/** A sent `input` as form values: numbers back to the text a number control holds. */
+function formValuesOf(
+  input: Record<string, unknown>,
+  fields: readonly FormField[],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (!Object.hasOwn(input, field.name)) continue;
+    const value = input[field.name];
+    values[field.name] = typeof value === 'number' ? String(value) : value;
+  }
+  return values;
 }
 
 function pick<Props>(

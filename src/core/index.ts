@@ -104,3 +104,23 @@ export {
   type AgentSearchQueryKey,
   type AgentSearchQueryOptions,
 } from './agent-queries.js';
+export {
+  AgentConversation,
+  AgentConversationBusyError,
+  createAgentConversation,
+  parseConversationMessages,
+  type AgentConversationOptions,
+  type ConversationMessage,
+  type ConversationMessageError,
+  type ConversationMessageStatus,
+  type ConversationRole,
+  type ConversationSnapshot,
+  type ConversationStatus,
+} from './agent-conversation.js';
+export {
+  RunHistory,
+  createRunHistory,
+  defaultRunHistoryLimit,
+  type RunHistoryEntry,
+  type RunHistoryOptions,
+} from './run-history.js';

@@ -1,6 +1,25 @@
 /** The ready-made agents of the mock service: one for each situation a console has to handle. */
 import { manyEvents, runFailedEvent, textEvents } from './mock-events.js';
-import type { MockAgentDefinition } from './mock-agent-types.js';
+import type { MockAgentDefinition, MockRunRequest } from './mock-agent-types.js';
+
+/**
+ * The answer of the demo chat agents, computed from the whole history: it names the first question
+ * and counts the turns, so a conversation visibly carries its context.
+ */
+export function conversationAnswer(request: MockRunRequest): string {
+  const questions = request.messages.filter((message) => message.role === 'USER');
+  const answers = request.messages.filter((message) => message.role === 'GLEAN_AI');
+  const first = questions[0]?.text ?? '';
+  const last = questions.at(-1)?.text ?? '';
+  const context =
+    questions.length <= 1
+      ? `You asked "${last}": this is turn 1 of our conversation.`
+      : `This is turn ${questions.length}, with ${answers.length} earlier ${answers.length === 1 ? 'answer' : 'answers'} in the history: your first question was "${first}", and now you ask "${last}".`;
+  return (
+    `Hello! I can help with that. ${context} Here is a short summary: the request was ` +
+    'understood, three sources were checked, and the answer is ready for review.'
+  );
+}
 
 /** The ready-made agents (used by Storybook and demos). */
 export const demoAgents: MockAgentDefinition[] = createDemoAgents();
@@ -75,7 +94,20 @@ function createDemoAgents(): MockAgentDefinition[] {
         description: 'A chat agent: it takes messages.',
         capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
       },
-      run: { events: paragraph('Hello! I can help with that.') },
+      run: { eventsFor: (request) => textEvents(conversationAnswer(request)) },
+    },
+    {
+      agent: {
+        agent_id: 'slow-chat-agent',
+        name: 'Slow chat',
+        description: 'A chat agent that writes one word every 250 ms: stop it mid-turn.',
+        capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+      },
+      run: {
+        eventsFor: (request) => textEvents(conversationAnswer(request)),
+        delayMs: 250,
+        firstEventDelayMs: 250,
+      },
     },
     {
       agent: {

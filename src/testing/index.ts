@@ -17,6 +17,7 @@ export type {
   MockInjectedResponse,
   MockPreflightRecord,
   MockRequestRecord,
+  MockRunRequest,
   MockRunScenario,
 } from './mock-agent-types.js';
 export { createMockAgentServer } from './mock-agent-server.js';

@@ -14,7 +14,9 @@ import type {
   MockInjectedResponse,
   MockPreflightRecord,
   MockRequestRecord,
+  MockRunRequest,
 } from './mock-agent-types.js';
+import { isPlainObject } from './mock-platform-validation.js';
 
 /** Counters of one agent, kept until `reset()`. */
 export interface MockAgentState {
@@ -46,8 +48,33 @@ export function resolveRunEvents(
   definition: MockAgentDefinition,
   run: MockRunContext,
 ): MockStreamItem[] {
-  const events = definition.run?.events ?? defaultEvents(definition);
+  const events =
+    definition.run?.eventsFor?.(runRequestOf(run)) ??
+    definition.run?.events ??
+    defaultEvents(definition);
   return events.filter((item) => item.api === undefined || item.api === run.api);
+}
+
+/** The run request a scenario's `eventsFor` sees: the body's messages and input, as sent. */
+function runRequestOf({ api, body }: MockRunContext): MockRunRequest {
+  const object = isPlainObject(body) ? body : {};
+  const messages = Array.isArray(object['messages']) ? (object['messages'] as unknown[]) : [];
+  return {
+    api,
+    messages: messages.map((message) => {
+      const entry = isPlainObject(message) ? message : {};
+      const content = Array.isArray(entry['content']) ? (entry['content'] as unknown[]) : [];
+      return {
+        role: typeof entry['role'] === 'string' ? entry['role'] : '',
+        text: content
+          .map((block) =>
+            isPlainObject(block) && typeof block['text'] === 'string' ? block['text'] : '',
+          )
+          .join(''),
+      };
+    }),
+    input: isPlainObject(object['input']) ? object['input'] : undefined,
+  };
 }
 
 function defaultEvents({ agent }: MockAgentDefinition): MockStreamItem[] {

@@ -56,8 +56,23 @@ export interface MockFailFirst {
   platformBody?: unknown;
 }
 
+/** What a scenario's `eventsFor` is told about the run request (both generations alike). */
+export interface MockRunRequest {
+  api: MockApiGeneration;
+  /** The body's `messages`, each as its role and its text blocks joined; `[]` when none. */
+  messages: { role: string; text: string }[];
+  /** The body's `input`, when it is an object. */
+  input: Record<string, unknown> | undefined;
+}
+
 /** How a run of an agent streams. */
 export interface MockRunScenario {
+  /**
+   * The items of the stream computed from the run request (e.g. an answer that depends on the
+   * conversation so far); wins over `events`. Called once per POST, reconnects included.
+   * @default undefined (use `events`)
+   */
+  eventsFor?: (request: MockRunRequest) => MockStreamItem[];
   /**
    * The items of the stream, in order.
    * @default a short paragraph naming the agent, one word per delta

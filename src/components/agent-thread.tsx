@@ -1,0 +1,623 @@
+import {
+  memo,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
+import type { ConversationMessage, ConversationStatus } from '../core/agent-conversation.js';
+import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
+import { classNames, createPartContext, dataFlag, visuallyHidden } from './part-helpers.js';
+
+/** What the parts of an {@link AgentThreadRoot} share. */
+interface ThreadContextValue {
+  messages: readonly ConversationMessage[];
+  status: ConversationStatus;
+  agentName: string;
+  userName: string;
+  onRetry: (() => void) | undefined;
+  onEdit: ((messageId: string, text: string) => void) | undefined;
+  onSelect: ((messageId: string) => void) | undefined;
+  canSelect: ((message: ConversationMessage) => boolean) | undefined;
+  selectedId: string | undefined;
+  reconnectReason: AgentError | undefined;
+  nextAttemptAt: number | undefined;
+}
+
+const [ThreadContext, useThreadContext] = createPartContext<ThreadContextValue>('AgentThreadRoot');
+
+/** Props of {@link AgentThreadRoot} (and of {@link AgentThread}). */
+export interface AgentThreadRootProps extends Omit<
+  ComponentPropsWithoutRef<'section'>,
+  'onSelect'
+> {
+  /** The thread (`useAgentConversation().messages`), oldest first. */
+  messages: readonly ConversationMessage[];
+  /**
+   * The conversation's status: a turn under way shows its answer as being written.
+   * @default 'idle'
+   */
+  status?: ConversationStatus;
+  /**
+   * The agent's name, in the label of its messages.
+   * @default 'Agent'
+   */
+  agentName?: string;
+  /**
+   * The person's name, in the label of their messages.
+   * @default 'You'
+   */
+  userName?: string;
+  /**
+   * Called by Retry on the last answer when it failed or was stopped. No Retry without it.
+   * @default undefined
+   */
+  onRetry?: () => void;
+  /**
+   * Called when the person edits the last USER message and saves it. No Edit without it.
+   * @default undefined
+   */
+  onEdit?: (messageId: string, text: string) => void;
+  /**
+   * Called with an answer's id when the person asks to see its run (e.g. in an event log). No
+   * button without it.
+   * @default undefined
+   */
+  onSelect?: (messageId: string) => void;
+  /**
+   * Which answers offer "Show run" (e.g. those with a run in this session).
+   * @default every answer
+   */
+  canSelect?: (message: ConversationMessage) => boolean;
+  /**
+   * The answer whose run is shown elsewhere (`data-selected`).
+   * @default undefined
+   */
+  selectedId?: string | undefined;
+  /**
+   * Why the turn is waiting to try again (`conversation.run.reconnectReason`): the answer says so.
+   * @default undefined
+   */
+  reconnectReason?: AgentError | undefined;
+  /**
+   * When the turn tries again (`conversation.run.nextAttemptAt`).
+   * @default undefined
+   */
+  nextAttemptAt?: number | undefined;
+}
+
+/**
+ * The root of a thread's parts: it shares the messages and the actions with them, and carries
+ * `data-status`. Lay out {@link AgentThreadViewport}, {@link AgentThreadMessages} (or your own
+ * {@link AgentThreadMessage} list) and {@link AgentThreadAnnouncer} inside it.
+ */
+export function AgentThreadRoot({
+  messages,
+  status = 'idle',
+  agentName = 'Agent',
+  userName = 'You',
+  onRetry,
+  onEdit,
+  onSelect,
+  canSelect,
+  selectedId,
+  reconnectReason,
+  nextAttemptAt,
+  className,
+  children,
+  ...rest
+}: AgentThreadRootProps) {
+  const value: ThreadContextValue = {
+    messages,
+    status,
+    agentName,
+    userName,
+    onRetry,
+    onEdit,
+    onSelect,
+    canSelect,
+    selectedId,
+    reconnectReason,
+    nextAttemptAt,
+  };
+  return (
+    <ThreadContext.Provider value={value}>
+      <section
+        aria-label={rest['aria-label'] ?? 'Conversation'}
+        className={classNames('ack-thread', className)}
+        data-status={status}
+        data-empty={dataFlag(messages.length === 0)}
+        {...rest}
+      >
+        {children}
+      </section>
+    </ThreadContext.Provider>
+  );
+}
+
+/** Props of {@link AgentThreadViewport}. */
+export interface AgentThreadViewportProps extends ComponentPropsWithoutRef<'div'> {
+  /**
+   * The height of the scrolling area (a number is pixels); `undefined` lets the CSS decide.
+   * @default undefined
+   */
+  height?: number | string;
+}
+
+/** How close to the bottom (px) still counts as "at the bottom": following continues. */
+const bottomThreshold = 32;
+
+/**
+ * The scrolling area of a thread. It follows the newest message while the reader is at the bottom;
+ * scrolling up stops following and shows "Jump to the newest message". It never moves focus on its
+ * own. Carries `data-following`.
+ */
+export function AgentThreadViewport({
+  height,
+  className,
+  style,
+  children,
+  onScroll,
+  ...rest
+}: AgentThreadViewportProps) {
+  const { messages } = useThreadContext('AgentThreadViewport');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [following, setFollowing] = useState(true);
+  const followingRef = useRef(following);
+  followingRef.current = following;
+  const lastScrollTop = useRef(0);
+  const last = messages.at(-1);
+  const empty = messages.length === 0;
+
+  // Every change of the newest message (a new one, a new token) keeps the bottom in view.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (following && element) stickToBottom(element, lastScrollTop);
+  }, [following, messages.length, last?.text, last?.status]);
+
+  // Messages off screen are laid out lazily (content-visibility), so the content's height changes
+  // after the scroll: while following, stay at the bottom.
+  useEffect(() => {
+    const element = scrollRef.current;
+    const content = element?.firstElementChild;
+    if (!element || !content || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (followingRef.current) stickToBottom(element, lastScrollTop);
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [empty]);
+
+  const handleScroll = (event: UIEvent<HTMLDivElement>) => {
+    onScroll?.(event);
+    const element = event.currentTarget;
+    const atBottom =
+      element.scrollHeight - element.clientHeight - element.scrollTop <= bottomThreshold;
+    const movedUp = element.scrollTop < lastScrollTop.current;
+    lastScrollTop.current = element.scrollTop;
+    // Only the reader scrolling up stops following; content growing below does not.
+    if (atBottom) {
+      if (!following) setFollowing(true);
+    } else if (following && movedUp) {
+      setFollowing(false);
+    }
+  };
+
+  const jump = () => {
+    setFollowing(true);
+    const element = scrollRef.current;
+    if (element) {
+      stickToBottom(element, lastScrollTop);
+      // The button goes away: focus goes to the thread rather than to the page's body.
+      element.focus({ preventScroll: true });
+    }
+  };
+
+  return (
+    <div className="ack-thread__frame">
+      {/* aria-live="off": tokens are not read as they arrive; the announcer reads a finished answer once. */}
+      <div
+        ref={scrollRef}
+        role="log"
+        aria-live="off"
+        aria-label="Messages"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable)
+        tabIndex={0}
+        className={classNames('ack-thread__viewport', className)}
+        data-following={dataFlag(following)}
+        style={{ height, overflowY: 'auto', ...style }}
+        onScroll={handleScroll}
+        {...rest}
+      >
+        {children}
+      </div>
+      {!following ? (
+        <button type="button" className="ack-thread__jump" onClick={jump}>
+          Jump to the newest message
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Props of {@link AgentThreadMessages}. */
+export interface AgentThreadMessagesProps extends Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {
+  /**
+   * What an empty thread shows.
+   * @default 'No messages yet.'
+   */
+  empty?: ReactNode;
+}
+
+/** Every message of the thread, as {@link AgentThreadMessage}s in a list. */
+export function AgentThreadMessages({
+  empty = 'No messages yet.',
+  className,
+  ...rest
+}: AgentThreadMessagesProps) {
+  const context = useThreadContext('AgentThreadMessages');
+  const { messages, status } = context;
+  if (messages.length === 0) return <p className="ack-thread__empty">{empty}</p>;
+  const lastIndex = messages.length - 1;
+  let lastUserIndex = -1;
+  for (let index = lastIndex; index >= 0; index -= 1) {
+    if (messages[index]?.role === 'USER') {
+      lastUserIndex = index;
+      break;
+    }
+  }
+  const idle = status === 'idle';
+  return (
+    <ol className={classNames('ack-thread__messages', className)} {...rest}>
+      {messages.map((message, index) => (
+        <MessageItem
+          key={message.id}
+          message={message}
+          agentName={context.agentName}
+          userName={context.userName}
+          onRetry={
+            idle &&
+            index === lastIndex &&
+            (message.status === 'error' || message.status === 'stopped')
+              ? context.onRetry
+              : undefined
+          }
+          onEdit={idle && index === lastUserIndex ? context.onEdit : undefined}
+          onSelect={
+            message.role === 'GLEAN_AI' && (context.canSelect?.(message) ?? true)
+              ? context.onSelect
+              : undefined
+          }
+          selected={context.selectedId === message.id}
+          waiting={
+            message.status === 'streaming'
+              ? waitingText(context.reconnectReason, context.nextAttemptAt)
+              : undefined
+          }
+        />
+      ))}
+    </ol>
+  );
+}
+
+/** Props of {@link AgentThreadMessage}. */
+export interface AgentThreadMessageProps extends Omit<ComponentPropsWithoutRef<'li'>, 'onSelect'> {
+  message: ConversationMessage;
+  /**
+   * The label of an agent message.
+   * @default 'Agent'
+   */
+  agentName?: string;
+  /**
+   * The label of a USER message.
+   * @default 'You'
+   */
+  userName?: string;
+  /** Shows Retry (a failed or stopped answer). @default undefined */
+  onRetry?: (() => void) | undefined;
+  /** Shows Edit (a USER message). @default undefined */
+  onEdit?: ((messageId: string, text: string) => void) | undefined;
+  /** Shows "Show run" (an answer). @default undefined */
+  onSelect?: ((messageId: string) => void) | undefined;
+  /** @default false */
+  selected?: boolean;
+  /** Why the answer being written waits (a 429, a dropped connection). @default undefined */
+  waiting?: string | undefined;
+}
+
+/**
+ * One message: who wrote it (labelled for screen readers), its text as plain text, its state
+ * (`data-role`, `data-status`, `data-selected`) and its actions: Copy on an answer, Retry, Edit.
+ */
+export const AgentThreadMessage = memo(function AgentThreadMessage({
+  message,
+  agentName = 'Agent',
+  userName = 'You',
+  onRetry,
+  onEdit,
+  onSelect,
+  selected = false,
+  waiting,
+  className,
+  ...rest
+}: AgentThreadMessageProps) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.text);
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const fromUser = message.role === 'USER';
+  const author = fromUser ? userName : agentName;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(message.text);
+      if (mounted.current) setCopied('copied');
+    } catch {
+      if (mounted.current) setCopied('failed');
+    }
+  };
+
+  // Cancel returns focus to Edit, which renders again only after the editor is gone.
+  const [refocusEdit, setRefocusEdit] = useState(false);
+  useEffect(() => {
+    if (!refocusEdit) return;
+    editButtonRef.current?.focus();
+    setRefocusEdit(false);
+  }, [refocusEdit]);
+
+  const cancelEdit = () => {
+    setEditing(false);
+    setDraft(message.text);
+    setRefocusEdit(true);
+  };
+  const saveEdit = () => {
+    if (draft.trim() === '') return;
+    setEditing(false);
+    onEdit?.(message.id, draft);
+  };
+  const handleEditKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cancelEdit();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      saveEdit();
+    }
+  };
+
+  return (
+    <li
+      aria-labelledby={`${id}author`}
+      className={classNames('ack-thread__message', className)}
+      data-role={fromUser ? 'user' : 'agent'}
+      data-status={message.status}
+      data-selected={dataFlag(selected)}
+      {...rest}
+    >
+      <p id={`${id}author`} className="ack-thread__author">
+        {fromUser ? `${author} said` : `${author} answered`}
+      </p>
+      {editing ? (
+        <div className="ack-thread__edit">
+          <label htmlFor={`${id}edit`} className="ack-thread__edit-label">
+            Edit your message
+          </label>
+          <textarea
+            id={`${id}edit`}
+            className="ack-thread__edit-input"
+            value={draft}
+            rows={3}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to edit: the text goes where they look
+            autoFocus
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={handleEditKeyDown}
+          />
+          <div className="ack-thread__actions">
+            <button
+              type="button"
+              className="ack-thread__save"
+              onClick={saveEdit}
+              disabled={draft.trim() === ''}
+            >
+              Save and send
+            </button>
+            <button type="button" className="ack-thread__cancel" onClick={cancelEdit}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="ack-thread__text">
+          {message.text === '' && message.status === 'streaming' ? null : message.text}
+        </div>
+      )}
+      {message.status === 'streaming' ? (
+        <p className="ack-thread__streaming">
+          <span className="ack-thread__dots" aria-hidden="true" />
+          {waiting ?? 'Writing…'}
+        </p>
+      ) : null}
+      {message.status === 'stopped' ? (
+        <p className="ack-thread__note">Stopped{message.text === '' ? ' before any text' : ''}.</p>
+      ) : null}
+      {message.status === 'error' ? (
+        <p className="ack-thread__error">
+          The answer failed{message.error ? `: ${message.error.message}` : '.'}
+        </p>
+      ) : null}
+      {!editing ? (
+        <div className="ack-thread__actions">
+          {!fromUser && message.status !== 'streaming' && message.text !== '' ? (
+            <button
+              type="button"
+              className="ack-thread__copy"
+              data-state={copied}
+              aria-label={
+                copied === 'copied'
+                  ? 'Copied the answer'
+                  : copied === 'failed'
+                    ? 'Copy failed'
+                    : 'Copy the answer'
+              }
+              onClick={() => void copy()}
+            >
+              {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+            </button>
+          ) : null}
+          {onRetry ? (
+            <button type="button" className="ack-thread__retry" onClick={onRetry}>
+              Retry
+            </button>
+          ) : null}
+          {onEdit ? (
+            <button
+              ref={editButtonRef}
+              type="button"
+              className="ack-thread__edit-button"
+              aria-label="Edit your message"
+              onClick={() => {
+                setDraft(message.text);
+                setEditing(true);
+              }}
+            >
+              Edit
+            </button>
+          ) : null}
+          {onSelect ? (
+            <button
+              type="button"
+              className="ack-thread__select"
+              aria-pressed={selected}
+              aria-label="Show run events of this answer"
+              onClick={() => onSelect(message.id)}
+            >
+              Show run
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+});
+
+const MessageItem = AgentThreadMessage;
+
+/**
+ * A polite live region that reads each answer once, when it is complete (or says it stopped or
+ * failed): never token by token, never the answers restored or settled before it mounted.
+ */
+export function AgentThreadAnnouncer({
+  className,
+  ...rest
+}: Omit<ComponentPropsWithoutRef<'div'>, 'children'>) {
+  const { messages, agentName } = useThreadContext('AgentThreadAnnouncer');
+  const [announcement, setAnnouncement] = useState('');
+  const streamingRef = useRef(new Set<string>());
+
+  useEffect(() => {
+    const streaming = streamingRef.current;
+    let next: string | undefined;
+    for (const message of messages) {
+      if (message.role !== 'GLEAN_AI') continue;
+      if (message.status === 'streaming') {
+        streaming.add(message.id);
+      } else if (streaming.delete(message.id)) {
+        next =
+          message.status === 'done'
+            ? `${agentName} answered: ${message.text}`
+            : message.status === 'stopped'
+              ? `${agentName}’s answer was stopped.`
+              : `${agentName}’s answer failed${message.error ? `: ${message.error.message}` : '.'}`;
+      }
+    }
+    // Answers dropped by an edit, a retry or a clear are no longer awaited.
+    for (const id of streaming) {
+      if (!messages.some((message) => message.id === id)) streaming.delete(id);
+    }
+    if (next !== undefined) setAnnouncement(next);
+  }, [messages, agentName]);
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={classNames('ack-thread__announcer', className)}
+      style={visuallyHidden}
+      {...rest}
+    >
+      {announcement}
+    </div>
+  );
+}
+
+/** Props of {@link AgentThread}. */
+export interface AgentThreadProps extends AgentThreadRootProps {
+  /**
+   * The height of the scrolling area (a number is pixels).
+   * @default undefined (the stylesheet's: up to 60vh)
+   */
+  height?: number | string;
+}
+
+/**
+ * The transcript of a conversation: USER and agent messages told apart (visually and for screen
+ * readers), the answer being written with a streaming indicator (and why it waits, on a 429),
+ * stopped and failed answers marked with the error and Retry on the last one, Copy on each
+ * answer, Edit on the last USER message. Follows the newest message while the reader is at the
+ * bottom, never moves focus on its own, and reads a finished answer once in a polite live region.
+ * Text only: nothing is rendered as HTML. Built from the `AgentThread*` parts.
+ *
+ * @example
+ * const chat = useAgentConversation({ agentId: 'helpdesk' });
+ * <AgentThread
+ *   messages={chat.messages}
+ *   status={chat.status}
+ *   reconnectReason={chat.run.reconnectReason}
+ *   nextAttemptAt={chat.run.nextAttemptAt}
+ *   onRetry={() => void chat.retry()}
+ *   onEdit={(id, text) => void chat.edit(id, text)}
+ * />
+ */
+export function AgentThread({ height, ...rootProps }: AgentThreadProps) {
+  return (
+    <AgentThreadRoot {...rootProps}>
+      <AgentThreadViewport height={height}>
+        <AgentThreadMessages />
+      </AgentThreadViewport>
+      <AgentThreadAnnouncer />
+    </AgentThreadRoot>
+  );
+}
+
+function stickToBottom(element: HTMLElement, lastScrollTop: { current: number }) {
+  element.scrollTop = element.scrollHeight;
+  lastScrollTop.current = element.scrollTop;
+}
+
+function waitingText(reason: AgentError | undefined, nextAttemptAt: number | undefined) {
+  if (reason === undefined) return undefined;
+  const seconds =
+    nextAttemptAt === undefined ? 0 : Math.max(0, Math.ceil((nextAttemptAt - Date.now()) / 1000));
+  const when = seconds > 0 ? ` in ${seconds} s` : '';
+  if (reason instanceof AgentHttpError && reason.status === 429) {
+    return `The service asked to wait (429): trying again${when}…`;
+  }
+  if (reason instanceof AgentNetworkError) return `The connection broke off: reconnecting${when}…`;
+  if (reason instanceof AgentHttpError) {
+    return `The service answered ${reason.status}: trying again${when}…`;
+  }
+  return `Trying again${when}…`;
+}

@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import {
+  AgentConversation,
+  type AgentConversationOptions,
+  type ConversationMessage,
+  type ConversationSnapshot,
+} from '../core/agent-conversation.js';
+import type { AgentClient } from '../core/agent-client.js';
+import type { RunStreamCallbacks } from '../core/run-stream.js';
+import { useOptionalAgentClient } from './agent-client-provider.js';
+
+/** Options of {@link useAgentConversation}. */
+export interface UseAgentConversationOptions extends Partial<AgentConversationOptions> {
+  /**
+   * The client of the hook's own conversation.
+   * @default the client of the nearest AgentClientProvider
+   */
+  client?: AgentClient;
+  /**
+   * A conversation to share with other components (e.g. a thread and a composer far apart). The
+   * hook then does not own it: unmounting does not stop its turn, and the options except the run
+   * callbacks (`onEvent`, `onStatusChange`, `onDone`, `onError`) are the conversation's own.
+   * @default undefined (the hook creates, owns and on unmount stops its own conversation)
+   */
+  conversation?: AgentConversation;
+}
+
+/** What {@link useAgentConversation} returns: the snapshot, and stable actions. */
+export interface UseAgentConversationResult extends ConversationSnapshot {
+  /** Sends a USER message (one POST); throws while a turn runs. Stable identity. */
+  send: (text: string) => Promise<ConversationSnapshot>;
+  /** Stops the turn; the partial answer stays. Stable identity. */
+  stop: () => void;
+  /** Runs the last USER message again, replacing its answer. Stable identity. */
+  retry: () => Promise<ConversationSnapshot>;
+  /** Edits a USER message, drops what follows and sends again. Stable identity. */
+  edit: (messageId: string, text: string) => Promise<ConversationSnapshot>;
+  /** Stops the turn and empties the thread. Stable identity. */
+  clear: () => void;
+  /** The conversation behind the hook (pass it to another `useAgentConversation({ conversation })`). */
+  conversation: AgentConversation;
+}
+
+/**
+ * A multi-turn conversation with an agent that takes messages, re-rendered as answers stream in
+ * (at most once per animation frame, at once when a turn settles). One POST per `send()`, also
+ * under `<StrictMode>`; callbacks are read at call time, so inline functions restart nothing. The
+ * hook's own conversation is created on first render (`agentId`, `initialMessages` and the run
+ * options are read then; a malformed `initialMessages` throws an `AgentInputError` there) and its
+ * turn is stopped on unmount.
+ *
+ * @example
+ * function Chat() {
+ *   const chat = useAgentConversation({
+ *     agentId: 'helpdesk',
+ *     initialMessages: saved,
+ *     onMessagesChange: (messages) => localStorage.setItem('thread', JSON.stringify(messages)),
+ *   });
+ *   return (
+ *     <>
+ *       <AgentThread messages={chat.messages} status={chat.status} onRetry={chat.retry} />
+ *       <button onClick={() => void chat.send('Hello')} disabled={chat.status !== 'idle'}>
+ *         Send
+ *       </button>
+ *     </>
+ *   );
+ * }
+ */
+export function useAgentConversation(
+  options: UseAgentConversationOptions = {},
+): UseAgentConversationResult {
+  const contextClient = useOptionalAgentClient();
+  const client = options.client ?? contextClient;
+
+  const callbacksRef = useRef<UseAgentConversationOptions>(options);
+  callbacksRef.current = options;
+
+  // Created during render (a conversation sends nothing until send()), once.
+  const ownedRef = useRef<AgentConversation | undefined>(undefined);
+  if (options.conversation === undefined && ownedRef.current === undefined) {
+    if (client === undefined) {
+      throw new Error(
+        'useAgentConversation: no AgentClient. Pass `client` or `conversation`, or wrap this component in <AgentClientProvider client={createAgentClient(…)}>.',
+      );
+    }
+    if (options.agentId === undefined) {
+      throw new Error('useAgentConversation: pass `agentId` (or a shared `conversation`).');
+    }
+    ownedRef.current = new AgentConversation(client, {
+      agentId: options.agentId,
+      initialMessages: options.initialMessages,
+      sendStoppedAnswers: options.sendStoppedAnswers,
+      sendFailedAnswers: options.sendFailedAnswers,
+      maxHistoryMessages: options.maxHistoryMessages,
+      metadata: options.metadata,
+      generateId: options.generateId,
+      reconnect: options.reconnect,
+      maxEvents: options.maxEvents,
+      throttleMs: options.throttleMs,
+      idleTimeoutMs: options.idleTimeoutMs,
+      transport: options.transport,
+      sleep: options.sleep,
+      now: options.now,
+      random: options.random,
+      onMessagesChange: (messages: readonly ConversationMessage[]) =>
+        callbacksRef.current.onMessagesChange?.(messages),
+    });
+  }
+  const owned = options.conversation === undefined;
+  const conversation = options.conversation ?? (ownedRef.current as AgentConversation);
+
+  useEffect(() => {
+    if (owned && client !== undefined) conversation.setClient(client);
+  }, [owned, client, conversation]);
+
+  const unmountedRef = useRef(false);
+  useEffect(() => {
+    unmountedRef.current = false;
+    const callbacks: RunStreamCallbacks = {
+      onEvent: (event) => callbacksRef.current.onEvent?.(event),
+      onStatusChange: (status, snapshot) => callbacksRef.current.onStatusChange?.(status, snapshot),
+      onDone: (snapshot) => callbacksRef.current.onDone?.(snapshot),
+      onError: (error, snapshot) => callbacksRef.current.onError?.(error, snapshot),
+    };
+    const stopObserving = conversation.stream.observe(callbacks);
+    return () => {
+      stopObserving();
+      unmountedRef.current = true;
+      // StrictMode runs this between its two mounts too, before any send(): stopping an idle
+      // conversation does nothing.
+      if (owned) conversation.dispose();
+    };
+  }, [conversation, owned]);
+
+  const snapshot = useSyncExternalStore(
+    conversation.subscribe,
+    conversation.getSnapshot,
+    conversation.getSnapshot,
+  );
+
+  // A send from a stale closure after a real unmount is stopped before its request goes out
+  // (preparing it takes several microtasks).
+  const afterUnmount = useCallback(() => {
+    if (owned && unmountedRef.current) {
+      queueMicrotask(() => {
+        if (unmountedRef.current) conversation.dispose();
+      });
+    }
+  }, [conversation, owned]);
+
+  const send = useCallback(
+    (text: string) => {
+      const done = conversation.send(text);
+      afterUnmount();
+      return done;
+    },
+    [conversation, afterUnmount],
+  );
+  const retry = useCallback(() => {
+    const done = conversation.retry();
+    afterUnmount();
+    return done;
+  }, [conversation, afterUnmount]);
+  const edit = useCallback(
+    (messageId: string, text: string) => {
+      const done = conversation.edit(messageId, text);
+      afterUnmount();
+      return done;
+    },
+    [conversation, afterUnmount],
+  );
+  const stop = useCallback(() => conversation.stop(), [conversation]);
+  const clear = useCallback(() => conversation.clear(), [conversation]);
+
+  return { ...snapshot, send, stop, retry, edit, clear, conversation };
+}

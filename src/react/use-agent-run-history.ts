@@ -1,0 +1,25 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { RunHistory, type RunHistoryEntry, type RunHistoryOptions } from '../core/run-history.js';
+import type { RunStream } from '../core/run-stream.js';
+
+/**
+ * The finished runs of a stream, newest first (at most `limit`, default 20), re-rendered when a
+ * run ends. The history is created once per stream; `limit` and `initialEntries` are read then.
+ *
+ * @example
+ * const run = useAgentRunStream();
+ * const history = useAgentRunHistory(run.stream, { limit: 10 });
+ * <AgentRunHistory entries={history} onRunAgain={(entry) => fillForm(entry.input)} />
+ */
+export function useAgentRunHistory(
+  stream: RunStream,
+  options: RunHistoryOptions = {},
+): readonly RunHistoryEntry[] {
+  const historyRef = useRef<{ stream: RunStream; history: RunHistory } | undefined>(undefined);
+  if (historyRef.current?.stream !== stream) {
+    historyRef.current = { stream, history: new RunHistory(stream, options) };
+  }
+  const history = historyRef.current.history;
+  useEffect(() => history.connect(), [history]);
+  return useSyncExternalStore(history.subscribe, history.getSnapshot, history.getSnapshot);
+}

@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  AgentConsole,
+  AgentThread,
+  parseConversationMessages,
+  type ConversationMessage,
+} from 'agent-console-kit';
+import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
+import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
+import 'agent-console-kit/styles.css';
+
+const now = Date.UTC(2026, 10, 23, 12, 0, 0);
+
+/** A thread in every state a message can be in. */
+const everyState: ConversationMessage[] = [
+  { id: 'u1', role: 'USER', text: 'Where is my laptop order?', status: 'done', createdAt: now },
+  {
+    id: 'a1',
+    role: 'GLEAN_AI',
+    text: 'Your laptop shipped on Monday; it should arrive on Thursday.\nTracking: 1Z999.',
+    status: 'done',
+    createdAt: now + 1000,
+  },
+  { id: 'u2', role: 'USER', text: 'And the charger?', status: 'done', createdAt: now + 2000 },
+  {
+    id: 'a2',
+    role: 'GLEAN_AI',
+    text: 'The charger ships',
+    status: 'stopped',
+    createdAt: now + 3000,
+  },
+  { id: 'u3', role: 'USER', text: 'Can you check again?', status: 'done', createdAt: now + 4000 },
+  {
+    id: 'a3',
+    role: 'GLEAN_AI',
+    text: '',
+    status: 'error',
+    error: { kind: 'http', message: 'The service answered 503.', status: 503 },
+    createdAt: now + 5000,
+  },
+];
+
+const meta = {
+  title: 'Conversation/AgentThread',
+  component: AgentThread,
+  args: { messages: everyState, agentName: 'Helpdesk chat', onRetry: () => undefined },
+} satisfies Meta<typeof AgentThread>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Every state of a message: done, stopped, failed (with Retry on the last), Copy and Edit. */
+export const States: Story = {
+  args: { onEdit: () => undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('listitem', { name: 'You said' })).toHaveLength(3);
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(canvas.getAllByRole('button', { name: 'Edit your message' })).toHaveLength(1);
+  },
+};
+
+/** An answer being written: the streaming indicator. */
+export const Streaming: Story = {
+  args: {
+    status: 'streaming',
+    messages: [
+      ...everyState.slice(0, 2),
+      { id: 'u9', role: 'USER', text: 'Thanks! Anything else?', status: 'done', createdAt: now },
+      { id: 'a9', role: 'GLEAN_AI', text: 'Let me look', status: 'streaming', createdAt: now },
+    ],
+  },
+};
+
+const textbox = (canvasElement: HTMLElement) =>
+  within(canvasElement).findByRole('textbox', { name: 'Message' }, { timeout: 5000 });
+const answers = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .queryAllByRole('listitem')
+    .filter((item) => item.getAttribute('data-role') === 'agent');
+async function waitForAnswer(canvasElement: HTMLElement, index: number, status = 'done') {
+  await waitFor(
+    () => expect(answers(canvasElement)[index]).toHaveAttribute('data-status', status),
+    {
+      timeout: 10_000,
+    },
+  );
+}
+
+/** A chat conversation of three turns in the console: the agent sees the whole history. */
+export const Conversation: Story = {
+  render: () => <AgentConsole agentId="chat-agent" />,
+  play: async ({ canvasElement }) => {
+    const box = await textbox(canvasElement);
+    await userEvent.type(box, 'Where is my laptop?{Enter}');
+    await waitForAnswer(canvasElement, 0);
+    await userEvent.type(box, 'And the charger?{Enter}');
+    await waitForAnswer(canvasElement, 1);
+    await userEvent.type(box, 'Thanks!{Enter}');
+    await waitForAnswer(canvasElement, 2);
+    await expect(answers(canvasElement)[2]).toHaveTextContent(
+      'This is turn 3, with 2 earlier answers in the history: your first question was "Where is my laptop?"',
+    );
+    await expect(box).toHaveFocus();
+  },
+};
+
+/** A slow chat agent stopped mid-turn (Escape or Stop): the partial answer stays, then a new turn. */
+export const StopMidTurn: Story = {
+  render: () => <AgentConsole agentId="slow-chat-agent" />,
+  play: async ({ canvasElement }) => {
+    const box = await textbox(canvasElement);
+    await userEvent.type(box, 'Tell me everything{Enter}');
+    await waitFor(() => expect(answers(canvasElement)[0]).toHaveTextContent(/Hello!/), {
+      timeout: 10_000,
+    });
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Stop' }));
+    await waitForAnswer(canvasElement, 0, 'stopped');
+    await expect(within(canvasElement).getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+/** The first run fails (503); Retry on the failed answer sends one new run and replaces it. */
+export const FailedTurnWithRetry: Story = {
+  beforeEach({ msw }) {
+    const service = createMockAgentService({
+      agents: [
+        {
+          agent: {
+            agent_id: 'once-failing-chat',
+            name: 'Fails once',
+            description: 'The first run answers 500; the next ones work.',
+            capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+          },
+          run: {
+            events: textEvents('It works on the second try.'),
+            failFirst: { attempts: 1, status: 500 },
+          },
+        },
+      ],
+    });
+    msw.use(...mockAgentHandlers(service));
+  },
+  render: () => <AgentConsole agentId="once-failing-chat" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await textbox(canvasElement), 'Hello?{Enter}');
+    await waitForAnswer(canvasElement, 0, 'error');
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await waitForAnswer(canvasElement, 0);
+    await expect(answers(canvasElement)).toHaveLength(1);
+    await expect(answers(canvasElement)[0]).toHaveTextContent('It works on the second try.');
+  },
+};
+
+const storageKey = 'agent-console-kit:story-thread';
+
+/** Saved to `localStorage` when a turn settles; a reload of the story restores the conversation. */
+function RestoringConsole() {
+  const [initialMessages] = useState(() => {
+    try {
+      return parseConversationMessages(JSON.parse(localStorage.getItem(storageKey) ?? '[]'));
+    } catch {
+      return []; // a malformed save is dropped rather than breaking the page
+    }
+  });
+  return (
+    <AgentConsole
+      agentId="chat-agent"
+      initialMessages={initialMessages}
+      onMessagesChange={(messages) => localStorage.setItem(storageKey, JSON.stringify(messages))}
+    />
+  );
+}
+
+/** A restored thread: the conversation is saved to `localStorage`; reload the story to see it come back. */
+export const RestoredThread: Story = {
+  beforeEach() {
+    localStorage.setItem(storageKey, JSON.stringify(everyState.slice(0, 2)));
+  },
+  render: () => <RestoringConsole />,
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(answers(canvasElement)).toHaveLength(1), { timeout: 5000 });
+    await userEvent.type(await textbox(canvasElement), 'And the charger?{Enter}');
+    await waitForAnswer(canvasElement, 1);
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(storageKey) ?? '[]')).toHaveLength(4),
+    );
+  },
+};
+
+/** A form agent keeps a run history: every field as sent, output, status, timings, Run again. */
+export const FormRunHistory: Story = {
+  render: () => <AgentConsole agentId="form-agent" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByLabelText(/^Title/, {}, { timeout: 5000 }),
+      'New website',
+    );
+    await userEvent.type(canvas.getByLabelText(/^Due date/), '2026-12-01');
+    await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
+    const history = await canvas.findByRole('region', { name: 'Run history' });
+    await expect(
+      await within(history).findByRole('listitem', { name: /^Run 1: Done/ }, { timeout: 10_000 }),
+    ).toBeVisible();
+  },
+};
+
+/** A restored conversation in a 360 px wide container. */
+export const Narrow: Story = {
+  render: (args) => (
+    <div style={{ width: 360 }}>
+      <AgentThread {...args} />
+    </div>
+  ),
+};
+
+/** The console's conversation in the dark theme. */
+export const Dark: Story = {
+  render: () => (
+    <div data-theme="dark" style={{ padding: 16, background: '#15171c' }}>
+      <AgentConsole agentId="chat-agent" theme="dark" initialMessages={everyState} />
+    </div>
+  ),
+};

@@ -1,0 +1,106 @@
+import { StrictMode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { act, render } from '@testing-library/react';
+import axe from 'axe-core';
+import 'agent-console-kit/styles.css';
+import { AgentThread, type ConversationMessage } from 'agent-console-kit';
+
+function thread(count: number, lastStatus: ConversationMessage['status'] = 'done') {
+  return Array.from({ length: count }, (_, index): ConversationMessage => {
+    const user = index % 2 === 0;
+    return {
+      id: `m${index}`,
+      role: user ? 'USER' : 'GLEAN_AI',
+      text: user
+        ? `Question ${index / 2 + 1}: what about item ${index}?`
+        : `Answer ${index}: ${'a few words of the answer '.repeat(1 + (index % 5))}`,
+      status: index === count - 1 ? lastStatus : 'done',
+      createdAt: index,
+    };
+  });
+}
+
+function show(messages: ConversationMessage[], status: 'idle' | 'streaming' = 'idle') {
+  return (
+    <StrictMode>
+      <label>
+        Elsewhere <input />
+      </label>
+      <AgentThread messages={messages} status={status} height={300} onRetry={() => undefined} />
+    </StrictMode>
+  );
+}
+
+function viewport() {
+  const element = document.querySelector<HTMLElement>('.ack-thread__viewport');
+  if (!element) throw new Error('no viewport');
+  return element;
+}
+
+const atBottom = (element: HTMLElement) =>
+  element.scrollHeight - element.clientHeight - element.scrollTop <= 32;
+
+describe('given a thread in Chromium', () => {
+  it('follows the newest message at the bottom, stops when scrolled up, and Jump returns', async () => {
+    let messages = thread(30);
+    const { rerender } = render(show(messages));
+    expect(atBottom(viewport())).toBe(true);
+
+    messages = [...messages, ...thread(32).slice(30)];
+    rerender(show(messages));
+    expect(atBottom(viewport())).toBe(true);
+
+    await act(async () => {
+      viewport().scrollTop = 0;
+      viewport().dispatchEvent(new Event('scroll'));
+    });
+    await expect
+      .element(page.getByRole('button', { name: 'Jump to the newest message' }))
+      .toBeVisible();
+    rerender(show([...messages, ...thread(34).slice(32)]));
+    expect(viewport().scrollTop).toBe(0);
+
+    await userEvent.click(page.getByRole('button', { name: 'Jump to the newest message' }));
+
+    expect(atBottom(viewport())).toBe(true);
+    expect(viewport()).toHaveFocus();
+    expect(document.querySelector('.ack-thread__jump')).toBeNull();
+  });
+
+  it('never takes focus while an answer streams in', async () => {
+    const messages = thread(10, 'streaming');
+    const { rerender } = render(show(messages, 'streaming'));
+    await userEvent.click(page.getByRole('textbox', { name: 'Elsewhere' }));
+
+    for (let token = 0; token < 20; token += 1) {
+      const last = messages.at(-1) as ConversationMessage;
+      messages[messages.length - 1] = { ...last, text: `${last.text} token${token}` };
+      rerender(show([...messages], 'streaming'));
+    }
+    rerender(
+      show([
+        ...messages.slice(0, -1),
+        { ...(messages.at(-1) as ConversationMessage), status: 'done' },
+      ]),
+    );
+
+    await expect.element(page.getByRole('textbox', { name: 'Elsewhere' })).toHaveFocus();
+    expect(atBottom(viewport())).toBe(true);
+  });
+
+  it('shows a 1,000-message thread at its newest message, and stays axe clean', async () => {
+    const messages = thread(1000);
+
+    const { container } = render(show(messages));
+
+    expect(atBottom(viewport())).toBe(true);
+    await expect.element(page.getByText('Answer 999:', { exact: false })).toBeInTheDocument();
+    // Messages off screen are laid out late (content-visibility): the thread stays at the bottom.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(atBottom(viewport())).toBe(true);
+    expect(document.querySelector('.ack-thread__jump')).toBeNull();
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: true } } });
+    expect(results.violations).toEqual([]);
+  });
+});

@@ -1,0 +1,254 @@
+import { StrictMode } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  AgentClientProvider,
+  AgentThread,
+  AgentThreadComposer,
+  createAgentClient,
+  useAgentConversation,
+  type AgentApi,
+  type ConversationMessage,
+} from 'agent-console-kit';
+import {
+  createMockAgentServer,
+  textEvents,
+  type MockAgentServer,
+  type MockRunScenario,
+} from 'agent-console-kit/testing';
+
+let server: MockAgentServer | undefined;
+
+const echo: MockRunScenario = {
+  eventsFor: (request) => textEvents(`Answer to ${request.messages.at(-1)?.text}`),
+};
+
+async function serve(run: MockRunScenario) {
+  server = await createMockAgentServer({
+    agents: [{ agent: { agent_id: 'chat', name: 'Chat', capabilities: {} }, run }],
+  });
+  return server;
+}
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function Chat({ initialMessages }: { initialMessages?: ConversationMessage[] }) {
+  const chat = useAgentConversation({ agentId: 'chat', initialMessages });
+  return (
+    <main>
+      <AgentThread
+        agentName="Helpdesk"
+        messages={chat.messages}
+        status={chat.status}
+        reconnectReason={chat.run.reconnectReason}
+        nextAttemptAt={chat.run.nextAttemptAt}
+        onRetry={() => void chat.retry()}
+        onEdit={(id, text) => void chat.edit(id, text)}
+      />
+      <AgentThreadComposer
+        status={chat.status}
+        onSend={(text) => void chat.send(text)}
+        onStop={chat.stop}
+      />
+    </main>
+  );
+}
+
+function renderChat(mock: MockAgentServer, api: AgentApi, initialMessages?: ConversationMessage[]) {
+  const client = createAgentClient({ baseUrl: mock.url, api });
+  return render(
+    <StrictMode>
+      <AgentClientProvider client={client}>
+        <Chat initialMessages={initialMessages} />
+      </AgentClientProvider>
+    </StrictMode>,
+  );
+}
+
+const messageItems = () =>
+  within(screen.getByRole('log', { name: 'Messages' })).queryAllByRole('listitem');
+const sentMessages = (mock: MockAgentServer) =>
+  mock.runRequests('chat').map((request) => (request.body as { messages: unknown }).messages);
+
+describe.each<AgentApi>(['rest-v1', 'platform'])('on %s, under StrictMode', (api) => {
+  it('keeps the question visible, labels who said what, keeps focus in the composer; axe clean', async () => {
+    const mock = await serve(echo);
+    const user = userEvent.setup();
+    const { container } = renderChat(mock, api);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+
+    await user.click(box);
+    await user.keyboard('First question{Enter}');
+    await screen.findByRole('listitem', { name: 'Helpdesk answered' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument());
+    await user.keyboard('Second{Shift>}{Enter}{/Shift}line{Enter}');
+    await waitFor(() => expect(messageItems()).toHaveLength(4));
+    await waitFor(() => expect(messageItems()[3]).toHaveAttribute('data-status', 'done'));
+
+    expect(messageItems().map((item) => item.getAttribute('aria-labelledby') !== null)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(screen.getAllByRole('listitem', { name: 'You said' })).toHaveLength(2);
+    expect(messageItems()[0]).toHaveTextContent('First question');
+    expect(messageItems()[0]).toHaveAttribute('data-role', 'user');
+    expect(messageItems()[1]).toHaveAttribute('data-role', 'agent');
+    expect(messageItems()[2]?.textContent).toContain('Second\nline');
+    expect(messageItems()[3]).toHaveTextContent('Answer to Second line');
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue('');
+    expect(mock.postCount('chat')).toBe(2);
+    expect(sentMessages(mock)[1]).toHaveLength(3);
+    expect((await axe.run(container)).violations).toEqual([]);
+  });
+
+  it('announces a finished answer once in a polite live region, not token by token', async () => {
+    const mock = await serve({ events: textEvents('one two three four'), delayMs: 40 });
+    const user = userEvent.setup();
+    renderChat(mock, api);
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    const texts: string[] = [];
+    const observer = new MutationObserver(() => texts.push(region.textContent ?? ''));
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Go{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent('Helpdesk answered: one two three four'));
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'typing on');
+    observer.disconnect();
+
+    expect(texts).toEqual(['Helpdesk answered: one two three four']);
+  });
+
+  it('works by keyboard only: type, Enter, Escape stops, Retry, Edit', async () => {
+    const mock = await serve({
+      eventsFor: (request) =>
+        textEvents(`Slow answer to ${request.messages.at(-1)?.text} with more words`),
+      delayMs: 120,
+    });
+    const user = userEvent.setup();
+    renderChat(mock, api);
+    await user.tab();
+    // The log is focusable (a scrollable region), then the composer.
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+
+    await user.keyboard('Hello{Enter}');
+    await waitFor(() => expect(messageItems()[1]).toHaveTextContent(/Slow/));
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(messageItems()[1]).toHaveAttribute('data-status', 'stopped'));
+    expect(messageItems()[1]).toHaveTextContent('Stopped.');
+
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    while (document.activeElement !== retry) await user.tab({ shift: true });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(messageItems()[1]).toHaveAttribute('data-status', 'done'), {
+      timeout: 10_000,
+    });
+    expect(mock.postCount('chat')).toBe(2);
+    expect(messageItems()).toHaveLength(2);
+
+    const edit = screen.getByRole('button', { name: 'Edit your message' });
+    while (document.activeElement !== edit) await user.tab({ shift: true });
+    await user.keyboard('{Enter}');
+    const editor = screen.getByRole('textbox', { name: 'Edit your message' });
+    expect(editor).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Edit your message' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit your message' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.clear(screen.getByRole('textbox', { name: 'Edit your message' }));
+    await user.keyboard('Hi again{Enter}');
+    await waitFor(() => expect(mock.postCount('chat')).toBe(3));
+    expect(sentMessages(mock)[2]).toEqual([
+      { role: 'USER', content: [{ type: 'text', text: 'Hi again' }] },
+    ]);
+    expect(messageItems()[0]).toHaveTextContent('Hi again');
+  });
+});
+
+describe('given a failed turn', () => {
+  it('marks the answer with the error and offers Retry on it', async () => {
+    const mock = await serve({ ...echo, failFirst: { attempts: 1, status: 403 } });
+    const user = userEvent.setup();
+    const { container } = renderChat(mock, 'platform');
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Allowed?{Enter}');
+
+    await waitFor(() => expect(messageItems()[1]).toHaveAttribute('data-status', 'error'));
+    expect(messageItems()[1]).toHaveTextContent(/The answer failed: .*403/);
+    expect((await axe.run(container)).violations).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(messageItems()[1]).toHaveTextContent('Answer to Allowed?'));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
+
+describe('given a 429 with Retry-After', () => {
+  it('says in the answer being written that the service asked to wait, then answers', async () => {
+    const mock = await serve({ ...echo, failFirst: { attempts: 1, status: 429, retryAfter: '1' } });
+    const user = userEvent.setup();
+    renderChat(mock, 'platform');
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Busy?{Enter}');
+
+    await waitFor(() =>
+      expect(messageItems()[1]).toHaveTextContent(
+        /The service asked to wait \(429\): trying again/,
+      ),
+    );
+    await waitFor(() => expect(messageItems()[1]).toHaveTextContent('Answer to Busy?'));
+    expect(mock.postCount('chat')).toBe(2);
+  });
+});
+
+describe('given a restored thread', () => {
+  it('shows it, announces nothing, and offers Edit only on the last USER message', async () => {
+    const mock = await serve(echo);
+    renderChat(mock, 'rest-v1', [
+      { id: 'u1', role: 'USER', text: 'Old <b>question</b>', status: 'done', createdAt: 1 },
+      {
+        id: 'a1',
+        role: 'GLEAN_AI',
+        text: '<img src=x onerror=alert(1)>',
+        status: 'done',
+        createdAt: 2,
+      },
+      { id: 'u2', role: 'USER', text: 'Newer', status: 'done', createdAt: 3 },
+      { id: 'a2', role: 'GLEAN_AI', text: 'Cut', status: 'stopped', createdAt: 4 },
+    ]);
+
+    expect(messageItems()).toHaveLength(4);
+    expect(messageItems()[1]).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.getAllByRole('button', { name: 'Edit your message' })).toHaveLength(1);
+    expect(
+      within(messageItems()[2] as HTMLElement).getByRole('button', { name: 'Edit your message' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Copy the answer' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('copies an answer as plain text', async () => {
+    const mock = await serve(echo);
+    const user = userEvent.setup(); // installs a clipboard stub in jsdom
+    renderChat(mock, 'rest-v1', [
+      { id: 'u1', role: 'USER', text: 'Q', status: 'done', createdAt: 1 },
+      { id: 'a1', role: 'GLEAN_AI', text: 'Line one\n<b>two</b>', status: 'done', createdAt: 2 },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Copy the answer' }));
+
+    expect(await screen.findByRole('button', { name: 'Copied the answer' })).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('Line one\n<b>two</b>');
+  });
+});
