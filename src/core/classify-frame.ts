@@ -1,5 +1,6 @@
 import type { RunEventFrame } from './classify-event.js';
 import type { RunEvent, RunEventKind } from './run-types.js';
+import * as z from 'zod/mini';
 import { messageEventPayloadSchema, runFailedPayloadSchema } from './schemas.js';
 
 /**
@@ -25,17 +26,16 @@ export function classifyFrame(
   if (kind === 'parse-error') {
     // handled below: no payload
   } else if (event === 'message') {
-    const parsed = messageEventPayloadSchema.safeParse(payload);
-    // The payload as parsed, not zod's copy of it (the same content: no schema here transforms):
-    // kept in the event buffer, JSON.parse's compact objects cost the garbage collector less.
-    if (parsed.success) {
+    // `validate` answers only whether the payload matches (zod builds no result object around its
+    // copy); the payload kept is JSON.parse's, the same content (no schema here transforms).
+    if (z.validate(messageEventPayloadSchema, payload)) {
       kind = 'message';
-      text = agentText(parsed.data.messages);
+      text = agentText(payload.messages);
     } else {
       kind = 'invalid';
     }
   } else if (event === 'run.failed') {
-    kind = runFailedPayloadSchema.safeParse(payload).success ? 'run-failed' : 'invalid';
+    kind = z.validate(runFailedPayloadSchema, payload) ? 'run-failed' : 'invalid';
   }
   // One shape for every kind (V8 keeps one hidden class); the union holds by the rules above.
   return {
