@@ -183,13 +183,36 @@ function AgentEventLogRender(
     [shown, focusedSequence],
   );
   // A row holding focus stays rendered when it scrolls out of view, so focus is never lost.
+  // The row count of the last commit: rows appended since it, while the reader was at the end,
+  // are followed in the same commit (see `rangeExtractor`).
+  const committedCount = useRef(0);
+  useLayoutEffect(() => {
+    committedCount.current = shown.length;
+  });
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
+      const previousCount = committedCount.current;
+      // Following, and the reader saw the last row when rows were appended: the virtualizer will
+      // scroll to the new end once this commit is in (followOnAppend). Render the rows of that end
+      // now, rather than the rows in view before, so an append takes one commit instead of two.
+      const follow =
+        following &&
+        previousCount > 0 &&
+        range.count > previousCount &&
+        range.endIndex >= previousCount - 1;
+      const indexes = defaultRangeExtractor(
+        follow
+          ? {
+              ...range,
+              startIndex: Math.max(0, range.count - 1 - (range.endIndex - range.startIndex)),
+              endIndex: range.count - 1,
+            }
+          : range,
+      );
       if (focusedIndex === -1 || indexes.includes(focusedIndex)) return indexes;
       return [...indexes, focusedIndex].sort((a, b) => a - b);
     },
-    [focusedIndex],
+    [focusedIndex, following],
   );
 
   // The same function for the same list: a new `getItemKey` makes the virtualizer recompute every
