@@ -62,6 +62,7 @@ export {
   AgentThreadMessages,
   AgentThreadRoot,
   AgentThreadViewport,
+  type AgentThreadAnnouncerProps,
   type AgentThreadMessageProps,
   type AgentThreadMessagesProps,
   type AgentThreadProps,

@@ -252,3 +252,27 @@ describe('given a restored thread', () => {
     expect(await navigator.clipboard.readText()).toBe('Line one\n<b>two</b>');
   });
 });
+
+describe('given renderText', () => {
+  it('renders the answers through it and leaves the person’s messages as plain text', () => {
+    const messages: ConversationMessage[] = [
+      { id: 'q', role: 'USER', text: '**not bold**', status: 'done', createdAt: 1 },
+      { id: 'a', role: 'GLEAN_AI', text: '**bold**', status: 'done', createdAt: 2 },
+    ];
+    render(
+      <StrictMode>
+        <AgentThread
+          agentName="Helpdesk"
+          messages={messages}
+          renderText={(text) => <strong data-rendered="">{text.replaceAll('*', '')}</strong>}
+        />
+      </StrictMode>,
+    );
+
+    const answer = screen.getByRole('listitem', { name: /Helpdesk answered/ });
+    expect(within(answer).getByText('bold')).toHaveAttribute('data-rendered');
+    const question = screen.getByRole('listitem', { name: /You said/ });
+    expect(within(question).getByText('**not bold**')).not.toHaveAttribute('data-rendered');
+    expect(question.querySelector('[data-rendered]')).toBeNull();
+  });
+});

@@ -12,8 +12,15 @@ import {
   AgentInputForm,
   AgentNetworkError,
   AgentPicker,
+  AgentRunHistory,
   AgentRunOutput,
   AgentRunStatus,
+  AgentThread,
+  AgentThreadAnnouncer,
+  AgentThreadMessage,
+  AgentThreadMessages,
+  AgentThreadRoot,
+  AgentThreadViewport,
   createAgentClient,
   formFieldsFromSchema,
   MessageComposer,
@@ -27,12 +34,21 @@ import {
   type AgentInputFormLabelProps,
   type AgentInputFormMessageProps,
   type AgentInputFormProps,
+  type AgentThreadAnnouncerProps,
   type AgentPickerProps,
   type AgentInputFormSubmitProps,
+  type AgentRunHistoryProps,
   type AgentRunOutputProps,
   type AgentRunStatusProps,
+  type AgentThreadMessageProps,
+  type AgentThreadMessagesProps,
+  type AgentThreadProps,
+  type AgentThreadRootProps,
+  type AgentThreadViewportProps,
+  type ConversationMessage,
   type MessageComposerProps,
   type RunEvent,
+  type RunHistoryEntry,
 } from 'agent-console-kit';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from './support/mock-server.js';
@@ -65,6 +81,25 @@ function event(sequence: number): RunEvent {
     restart: false,
   };
 }
+
+const thread: ConversationMessage[] = [
+  { id: 'u1', role: 'USER', text: 'Hello', status: 'done', createdAt: 1 },
+  { id: 'a1', role: 'GLEAN_AI', text: 'Hi there', status: 'done', createdAt: 2 },
+];
+
+const historyEntry: RunHistoryEntry = {
+  id: 'r1',
+  input: { topic: 'Otters' },
+  messages: undefined,
+  status: 'done',
+  text: 'Otters hold hands.',
+  error: undefined,
+  startedAt: undefined,
+  firstEventAt: undefined,
+  endedAt: undefined,
+  attempts: 1,
+  restarts: 0,
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -108,6 +143,120 @@ describe('given a ref on a display part', () => {
     renderStrict(<MessageComposer ref={ref} aria-label="Ask" onSend={() => {}} />);
 
     expect(ref.current).toBe(screen.getByRole('form', { name: 'Ask' }));
+  });
+});
+
+describe('given a ref on the thread', () => {
+  it('AgentThread points it at the conversation region, the one AgentThreadRoot renders', async () => {
+    const ref = createRef<HTMLElement>();
+    const { container } = renderStrict(
+      <AgentThread ref={ref} agentName="Helpdesk" messages={thread} />,
+    );
+
+    const region = screen.getByRole('region', { name: 'Conversation' });
+    expect(ref.current).toBe(region);
+    expect(ref.current).toHaveClass('ack-thread');
+    expect(within(region).getAllByRole('listitem')).toHaveLength(2);
+    expect((await axe.run(container)).violations).toEqual([]);
+  });
+
+  it('AgentRunHistory points it at its region', () => {
+    const ref = createRef<HTMLElement>();
+    renderStrict(<AgentRunHistory ref={ref} entries={[historyEntry]} />);
+
+    expect(ref.current).toBe(screen.getByRole('region', { name: 'Run history' }));
+    expect(ref.current).toHaveTextContent('Otters hold hands.');
+  });
+});
+
+describe('given refs on every part of a thread', () => {
+  it('points each at its root element', async () => {
+    const rootRef = createRef<HTMLElement>();
+    const viewportRef = createRef<HTMLDivElement>();
+    const messagesRef = createRef<HTMLOListElement>();
+    const messageRef = createRef<HTMLLIElement>();
+    const announcerRef = createRef<HTMLDivElement>();
+    const [question, answer] = thread as [ConversationMessage, ConversationMessage];
+    const { container } = renderStrict(
+      <AgentThreadRoot ref={rootRef} agentName="Helpdesk" messages={thread}>
+        <AgentThreadViewport ref={viewportRef}>
+          <AgentThreadMessages ref={messagesRef} aria-label="Every message" />
+          <ol aria-label="Picked">
+            <AgentThreadMessage message={question} />
+            <AgentThreadMessage ref={messageRef} message={answer} agentName="Helpdesk" />
+          </ol>
+        </AgentThreadViewport>
+        <AgentThreadAnnouncer ref={announcerRef} />
+      </AgentThreadRoot>,
+    );
+
+    expect(rootRef.current).toBe(screen.getByRole('region', { name: 'Conversation' }));
+    expect(viewportRef.current).toBe(screen.getByRole('log', { name: 'Messages' }));
+    expect(messagesRef.current).toBe(screen.getByRole('list', { name: 'Every message' }));
+    expect(messageRef.current).toBe(
+      within(screen.getByRole('list', { name: 'Picked' })).getByRole('listitem', {
+        name: 'Helpdesk answered',
+      }),
+    );
+    expect(announcerRef.current).toBe(screen.getByRole('status'));
+    expect((await axe.run(container)).violations).toEqual([]);
+  });
+
+  it('leaves the list ref null while the thread is empty', () => {
+    const ref = createRef<HTMLOListElement>();
+    renderStrict(
+      <AgentThreadRoot messages={[]}>
+        <AgentThreadMessages ref={ref} />
+      </AgentThreadRoot>,
+    );
+
+    expect(screen.getByText('No messages yet.')).toBeInTheDocument();
+    expect(ref.current).toBeNull();
+  });
+
+  it('keeps the viewport following and jumping with its own ref, next to the one given', () => {
+    const ref = createRef<HTMLDivElement>();
+    renderStrict(
+      <AgentThreadRoot messages={thread}>
+        <AgentThreadViewport ref={ref}>
+          <AgentThreadMessages />
+        </AgentThreadViewport>
+      </AgentThreadRoot>,
+    );
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(ref.current).toBe(log);
+    // jsdom has no layout: the log gets a size and a scroll position.
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 1000 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 100 });
+    Object.defineProperty(log, 'scrollTop', { configurable: true, writable: true, value: 900 });
+    fireEvent.scroll(log);
+    log.scrollTop = 200;
+    fireEvent.scroll(log);
+
+    expect(log).not.toHaveAttribute('data-following');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Jump to the newest message' }));
+
+    expect(log).toHaveAttribute('data-following');
+    expect(log.scrollTop).toBe(1000);
+    expect(log).toHaveFocus();
+  });
+
+  it('gives a callback ref on a message the element, and null once it unmounts', () => {
+    const seen: (HTMLLIElement | null)[] = [];
+    const [question] = thread as [ConversationMessage];
+    const { unmount } = renderStrict(
+      <ol>
+        <AgentThreadMessage ref={(element) => void seen.push(element)} message={question} />
+      </ol>,
+    );
+
+    const item = screen.getByRole('listitem', { name: 'You said' });
+    expect(seen.at(-1)).toBe(item);
+
+    unmount();
+
+    expect(seen.at(-1)).toBeNull();
   });
 });
 
@@ -276,8 +425,15 @@ describe('given the parts', () => {
         AgentInputForm.Message,
         AgentInputForm.Submit,
         AgentPicker,
+        AgentRunHistory,
         AgentRunOutput,
         AgentRunStatus,
+        AgentThread,
+        AgentThreadRoot,
+        AgentThreadViewport,
+        AgentThreadMessages,
+        AgentThreadMessage,
+        AgentThreadAnnouncer,
         MessageComposer,
       ].map((part) => part.displayName),
     ).toEqual([
@@ -293,8 +449,15 @@ describe('given the parts', () => {
       'AgentInputForm.Message',
       'AgentInputForm.Submit',
       'AgentPicker',
+      'AgentRunHistory',
       'AgentRunOutput',
       'AgentRunStatus',
+      'AgentThread',
+      'AgentThreadRoot',
+      'AgentThreadViewport',
+      'AgentThreadMessages',
+      'AgentThreadMessage',
+      'AgentThreadAnnouncer',
       'MessageComposer',
     ]);
   });
@@ -315,8 +478,15 @@ const partsTakeTheirPropsTypes: [
   ComponentType<AgentInputFormMessageProps>,
   ComponentType<AgentInputFormSubmitProps>,
   ComponentType<AgentPickerProps>,
+  ComponentType<AgentRunHistoryProps>,
   ComponentType<AgentRunOutputProps>,
   ComponentType<AgentRunStatusProps>,
+  ComponentType<AgentThreadProps>,
+  ComponentType<AgentThreadRootProps>,
+  ComponentType<AgentThreadViewportProps>,
+  ComponentType<AgentThreadMessagesProps>,
+  ComponentType<AgentThreadMessageProps>,
+  ComponentType<AgentThreadAnnouncerProps>,
   ComponentType<MessageComposerProps>,
 ] = [
   AgentConsole,
@@ -331,8 +501,15 @@ const partsTakeTheirPropsTypes: [
   AgentInputForm.Message,
   AgentInputForm.Submit,
   AgentPicker,
+  AgentRunHistory,
   AgentRunOutput,
   AgentRunStatus,
+  AgentThread,
+  AgentThreadRoot,
+  AgentThreadViewport,
+  AgentThreadMessages,
+  AgentThreadMessage,
+  AgentThreadAnnouncer,
   MessageComposer,
 ];
 void partsTakeTheirPropsTypes;

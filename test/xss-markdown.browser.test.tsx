@@ -69,7 +69,8 @@ describe('given the XSS agent of the mock service, rendered as Markdown in the c
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByText(/^Done in/)).toBeVisible();
 
-    expect(container.querySelector('.ack-run-output .ack-markdown')).not.toBeNull();
+    // A chat agent (issue 8): the answer is rendered as Markdown in the thread.
+    expect(container.querySelector('.ack-thread__text .ack-markdown')).not.toBeNull();
     await expectNothingRan(container);
   });
 });

@@ -85,8 +85,8 @@ export interface AgentConsoleProps
    */
   picker?: boolean;
   /**
-   * Renders a form agent's output text, e.g. as Markdown: `renderMarkdown` from
-   * `agent-console-kit/markdown`.
+   * Renders the agent's text (a form agent's output, a chat agent's answers), e.g. as Markdown:
+   * `renderMarkdown` from `agent-console-kit/markdown`.
    * @default undefined (plain text)
    */
   renderText?: (text: string) => ReactNode;
@@ -565,6 +565,7 @@ function AgentConsoleForAgent({
               <Thread
                 agentName={agent.name}
                 aria-label={`Conversation with ${agent.name}`}
+                renderText={renderText}
                 messages={chat.messages}
                 status={chat.status}
                 reconnectReason={chat.run.reconnectReason}

@@ -1,13 +1,17 @@
-import { useId, type ComponentPropsWithoutRef } from 'react';
+import {
+  forwardRef,
+  useId,
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  type RefAttributes,
+} from 'react';
 import type { FormField } from '../core/input-form.js';
 import type { RunHistoryEntry } from '../core/run-history.js';
 import { classNames } from './part-helpers.js';
 
 /** Props of {@link AgentRunHistory}. */
-export interface AgentRunHistoryProps extends Omit<
-  ComponentPropsWithoutRef<'section'>,
-  'children'
-> {
+export interface AgentRunHistoryProps
+  extends Omit<ComponentPropsWithoutRef<'section'>, 'children'>, RefAttributes<HTMLElement> {
   /** The runs, newest first (`useAgentRunHistory(stream)`). */
   entries: readonly RunHistoryEntry[];
   /**
@@ -45,26 +49,34 @@ const statusText: Record<RunHistoryEntry['status'], string> = {
 
 /**
  * The runs of a form agent, newest first: each with every input field as it was sent, the output
- * (as text), the status and timings, and "Run again". Each run carries `data-status`.
+ * (as text), the status and timings, and "Run again". Each run carries `data-status`. Its `ref` is
+ * the `<section>`.
  *
  * @example
  * const history = useAgentRunHistory(run.stream);
  * <AgentRunHistory entries={history} fields={fields} onRunAgain={(entry) => fill(entry.input)} />
  */
-export function AgentRunHistory({
-  entries,
-  fields = [],
-  onRunAgain,
-  disabled = false,
-  label = 'Run history',
-  headingLevel = 3,
-  className,
-  ...rest
-}: AgentRunHistoryProps) {
+export const AgentRunHistory = forwardRef<HTMLElement, AgentRunHistoryProps>(AgentRunHistoryRender);
+AgentRunHistory.displayName = 'AgentRunHistory';
+
+function AgentRunHistoryRender(
+  {
+    entries,
+    fields = [],
+    onRunAgain,
+    disabled = false,
+    label = 'Run history',
+    headingLevel = 3,
+    className,
+    ...rest
+  }: AgentRunHistoryProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   const id = useId();
   const Heading = `h${headingLevel}` as const;
   return (
     <section
+      ref={ref}
       aria-labelledby={`${id}title`}
       className={classNames('ack-run-history', className)}
       {...rest}

@@ -1,4 +1,5 @@
 import {
+  forwardRef,
   memo,
   useEffect,
   useId,
@@ -6,13 +7,21 @@ import {
   useRef,
   useState,
   type ComponentPropsWithoutRef,
+  type ForwardedRef,
   type KeyboardEvent,
   type ReactNode,
+  type RefAttributes,
   type UIEvent,
 } from 'react';
 import type { ConversationMessage, ConversationStatus } from '../core/agent-conversation.js';
 import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
-import { classNames, createPartContext, dataFlag, visuallyHidden } from './part-helpers.js';
+import {
+  classNames,
+  createPartContext,
+  dataFlag,
+  useComposedRefs,
+  visuallyHidden,
+} from './part-helpers.js';
 
 /** What the parts of an {@link AgentThreadRoot} share. */
 interface ThreadContextValue {
@@ -27,15 +36,15 @@ interface ThreadContextValue {
   selectedId: string | undefined;
   reconnectReason: AgentError | undefined;
   nextAttemptAt: number | undefined;
+  renderText: ((text: string) => ReactNode) | undefined;
 }
 
-const [ThreadContext, useThreadContext] = createPartContext<ThreadContextValue>('AgentThreadRoot');
+const [ThreadContext, useThreadContext] =
+  /* @__PURE__ */ createPartContext<ThreadContextValue>('AgentThreadRoot');
 
 /** Props of {@link AgentThreadRoot} (and of {@link AgentThread}). */
-export interface AgentThreadRootProps extends Omit<
-  ComponentPropsWithoutRef<'section'>,
-  'onSelect'
-> {
+export interface AgentThreadRootProps
+  extends Omit<ComponentPropsWithoutRef<'section'>, 'onSelect'>, RefAttributes<HTMLElement> {
   /** The thread (`useAgentConversation().messages`), oldest first. */
   messages: readonly ConversationMessage[];
   /**
@@ -53,6 +62,12 @@ export interface AgentThreadRootProps extends Omit<
    * @default 'You'
    */
   userName?: string;
+  /**
+   * Renders an answer's text, e.g. as Markdown: `renderMarkdown` from `agent-console-kit/markdown`.
+   * The person's own messages stay plain text.
+   * @default undefined (plain text)
+   */
+  renderText?: (text: string) => ReactNode;
   /**
    * Called by Retry on the last answer when it failed or was stopped. No Retry without it.
    * @default undefined
@@ -94,24 +109,32 @@ export interface AgentThreadRootProps extends Omit<
 /**
  * The root of a thread's parts: it shares the messages and the actions with them, and carries
  * `data-status`. Lay out {@link AgentThreadViewport}, {@link AgentThreadMessages} (or your own
- * {@link AgentThreadMessage} list) and {@link AgentThreadAnnouncer} inside it.
+ * {@link AgentThreadMessage} list) and {@link AgentThreadAnnouncer} inside it. Its `ref` is the
+ * thread's `<section>`.
  */
-export function AgentThreadRoot({
-  messages,
-  status = 'idle',
-  agentName = 'Agent',
-  userName = 'You',
-  onRetry,
-  onEdit,
-  onSelect,
-  canSelect,
-  selectedId,
-  reconnectReason,
-  nextAttemptAt,
-  className,
-  children,
-  ...rest
-}: AgentThreadRootProps) {
+export const AgentThreadRoot = forwardRef<HTMLElement, AgentThreadRootProps>(AgentThreadRootRender);
+AgentThreadRoot.displayName = 'AgentThreadRoot';
+
+function AgentThreadRootRender(
+  {
+    messages,
+    status = 'idle',
+    agentName = 'Agent',
+    userName = 'You',
+    onRetry,
+    onEdit,
+    onSelect,
+    canSelect,
+    selectedId,
+    reconnectReason,
+    nextAttemptAt,
+    renderText,
+    className,
+    children,
+    ...rest
+  }: AgentThreadRootProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   const value: ThreadContextValue = {
     messages,
     status,
@@ -124,10 +147,12 @@ export function AgentThreadRoot({
     selectedId,
     reconnectReason,
     nextAttemptAt,
+    renderText,
   };
   return (
     <ThreadContext.Provider value={value}>
       <section
+        ref={ref}
         aria-label={rest['aria-label'] ?? 'Conversation'}
         className={classNames('ack-thread', className)}
         data-status={status}
@@ -141,7 +166,8 @@ export function AgentThreadRoot({
 }
 
 /** Props of {@link AgentThreadViewport}. */
-export interface AgentThreadViewportProps extends ComponentPropsWithoutRef<'div'> {
+export interface AgentThreadViewportProps
+  extends ComponentPropsWithoutRef<'div'>, RefAttributes<HTMLDivElement> {
   /**
    * The height of the scrolling area (a number is pixels); `undefined` lets the CSS decide.
    * @default undefined
@@ -155,18 +181,20 @@ const bottomThreshold = 32;
 /**
  * The scrolling area of a thread. It follows the newest message while the reader is at the bottom;
  * scrolling up stops following and shows "Jump to the newest message". It never moves focus on its
- * own. Carries `data-following`.
+ * own. Carries `data-following`. Its props and its `ref` are the scrolling element's (the `log`).
  */
-export function AgentThreadViewport({
-  height,
-  className,
-  style,
-  children,
-  onScroll,
-  ...rest
-}: AgentThreadViewportProps) {
+export const AgentThreadViewport = forwardRef<HTMLDivElement, AgentThreadViewportProps>(
+  AgentThreadViewportRender,
+);
+AgentThreadViewport.displayName = 'AgentThreadViewport';
+
+function AgentThreadViewportRender(
+  { height, className, style, children, onScroll, ...rest }: AgentThreadViewportProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const { messages } = useThreadContext('AgentThreadViewport');
   const scrollRef = useRef<HTMLDivElement>(null);
+  const composedRef = useComposedRefs(ref, scrollRef);
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(following);
   followingRef.current = following;
@@ -222,7 +250,7 @@ export function AgentThreadViewport({
     <div className="ack-thread__frame">
       {/* aria-live="off": tokens are not read as they arrive; the announcer reads a finished answer once. */}
       <div
-        ref={scrollRef}
+        ref={composedRef}
         role="log"
         aria-live="off"
         aria-label="Messages"
@@ -246,7 +274,8 @@ export function AgentThreadViewport({
 }
 
 /** Props of {@link AgentThreadMessages}. */
-export interface AgentThreadMessagesProps extends Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {
+export interface AgentThreadMessagesProps
+  extends Omit<ComponentPropsWithoutRef<'ol'>, 'children'>, RefAttributes<HTMLOListElement> {
   /**
    * What an empty thread shows.
    * @default 'No messages yet.'
@@ -254,12 +283,19 @@ export interface AgentThreadMessagesProps extends Omit<ComponentPropsWithoutRef<
   empty?: ReactNode;
 }
 
-/** Every message of the thread, as {@link AgentThreadMessage}s in a list. */
-export function AgentThreadMessages({
-  empty = 'No messages yet.',
-  className,
-  ...rest
-}: AgentThreadMessagesProps) {
+/**
+ * Every message of the thread, as {@link AgentThreadMessage}s in a list. Its `ref` is the `<ol>`
+ * (`null` while the thread is empty and shows `empty` instead).
+ */
+export const AgentThreadMessages = forwardRef<HTMLOListElement, AgentThreadMessagesProps>(
+  AgentThreadMessagesRender,
+);
+AgentThreadMessages.displayName = 'AgentThreadMessages';
+
+function AgentThreadMessagesRender(
+  { empty = 'No messages yet.', className, ...rest }: AgentThreadMessagesProps,
+  ref: ForwardedRef<HTMLOListElement>,
+) {
   const context = useThreadContext('AgentThreadMessages');
   const { messages, status } = context;
   if (messages.length === 0) return <p className="ack-thread__empty">{empty}</p>;
@@ -273,13 +309,14 @@ export function AgentThreadMessages({
   }
   const idle = status === 'idle';
   return (
-    <ol className={classNames('ack-thread__messages', className)} {...rest}>
+    <ol ref={ref} className={classNames('ack-thread__messages', className)} {...rest}>
       {messages.map((message, index) => (
         <MessageItem
           key={message.id}
           message={message}
           agentName={context.agentName}
           userName={context.userName}
+          renderText={context.renderText}
           onRetry={
             idle &&
             index === lastIndex &&
@@ -306,7 +343,8 @@ export function AgentThreadMessages({
 }
 
 /** Props of {@link AgentThreadMessage}. */
-export interface AgentThreadMessageProps extends Omit<ComponentPropsWithoutRef<'li'>, 'onSelect'> {
+export interface AgentThreadMessageProps
+  extends Omit<ComponentPropsWithoutRef<'li'>, 'onSelect'>, RefAttributes<HTMLLIElement> {
   message: ConversationMessage;
   /**
    * The label of an agent message.
@@ -328,24 +366,36 @@ export interface AgentThreadMessageProps extends Omit<ComponentPropsWithoutRef<'
   selected?: boolean;
   /** Why the answer being written waits (a 429, a dropped connection). @default undefined */
   waiting?: string | undefined;
+  /** Renders an answer's text (not the person's). @default undefined (plain text) */
+  renderText?: ((text: string) => ReactNode) | undefined;
 }
 
 /**
  * One message: who wrote it (labelled for screen readers), its text as plain text, its state
  * (`data-role`, `data-status`, `data-selected`) and its actions: Copy on an answer, Retry, Edit.
+ * Its `ref` is the `<li>`.
  */
-export const AgentThreadMessage = memo(function AgentThreadMessage({
-  message,
-  agentName = 'Agent',
-  userName = 'You',
-  onRetry,
-  onEdit,
-  onSelect,
-  selected = false,
-  waiting,
-  className,
-  ...rest
-}: AgentThreadMessageProps) {
+export const AgentThreadMessage = /* @__PURE__ */ memo(
+  /* @__PURE__ */ forwardRef<HTMLLIElement, AgentThreadMessageProps>(AgentThreadMessageRender),
+);
+AgentThreadMessage.displayName = 'AgentThreadMessage';
+
+function AgentThreadMessageRender(
+  {
+    message,
+    agentName = 'Agent',
+    userName = 'You',
+    onRetry,
+    onEdit,
+    onSelect,
+    selected = false,
+    waiting,
+    renderText,
+    className,
+    ...rest
+  }: AgentThreadMessageProps,
+  ref: ForwardedRef<HTMLLIElement>,
+) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.text);
@@ -400,6 +450,7 @@ export const AgentThreadMessage = memo(function AgentThreadMessage({
 
   return (
     <li
+      ref={ref}
       aria-labelledby={`${id}author`}
       className={classNames('ack-thread__message', className)}
       data-role={fromUser ? 'user' : 'agent'}
@@ -441,7 +492,11 @@ export const AgentThreadMessage = memo(function AgentThreadMessage({
         </div>
       ) : (
         <div className="ack-thread__text">
-          {message.text === '' && message.status === 'streaming' ? null : message.text}
+          {message.text === '' && message.status === 'streaming'
+            ? null
+            : !fromUser && renderText
+              ? renderText(message.text)
+              : message.text}
         </div>
       )}
       {message.status === 'streaming' ? (
@@ -511,18 +566,28 @@ export const AgentThreadMessage = memo(function AgentThreadMessage({
       ) : null}
     </li>
   );
-});
+}
 
 const MessageItem = AgentThreadMessage;
 
+/** Props of {@link AgentThreadAnnouncer}. */
+export interface AgentThreadAnnouncerProps
+  extends Omit<ComponentPropsWithoutRef<'div'>, 'children'>, RefAttributes<HTMLDivElement> {}
+
 /**
  * A polite live region that reads each answer once, when it is complete (or says it stopped or
- * failed): never token by token, never the answers restored or settled before it mounted.
+ * failed): never token by token, never the answers restored or settled before it mounted. Its
+ * `ref` is the region (`role="status"`).
  */
-export function AgentThreadAnnouncer({
-  className,
-  ...rest
-}: Omit<ComponentPropsWithoutRef<'div'>, 'children'>) {
+export const AgentThreadAnnouncer = forwardRef<HTMLDivElement, AgentThreadAnnouncerProps>(
+  AgentThreadAnnouncerRender,
+);
+AgentThreadAnnouncer.displayName = 'AgentThreadAnnouncer';
+
+function AgentThreadAnnouncerRender(
+  { className, ...rest }: AgentThreadAnnouncerProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const { messages, agentName } = useThreadContext('AgentThreadAnnouncer');
   const [announcement, setAnnouncement] = useState('');
   const streamingRef = useRef(new Set<string>());
@@ -552,6 +617,7 @@ export function AgentThreadAnnouncer({
 
   return (
     <div
+      ref={ref}
       role="status"
       aria-live="polite"
       className={classNames('ack-thread__announcer', className)}
@@ -578,7 +644,8 @@ export interface AgentThreadProps extends AgentThreadRootProps {
  * stopped and failed answers marked with the error and Retry on the last one, Copy on each
  * answer, Edit on the last USER message. Follows the newest message while the reader is at the
  * bottom, never moves focus on its own, and reads a finished answer once in a polite live region.
- * Text only: nothing is rendered as HTML. Built from the `AgentThread*` parts.
+ * Text only: nothing is rendered as HTML. Built from the `AgentThread*` parts; its `ref` is the
+ * thread's `<section>` (the one {@link AgentThreadRoot} renders).
  *
  * @example
  * const chat = useAgentConversation({ agentId: 'helpdesk' });
@@ -591,9 +658,15 @@ export interface AgentThreadProps extends AgentThreadRootProps {
  *   onEdit={(id, text) => void chat.edit(id, text)}
  * />
  */
-export function AgentThread({ height, ...rootProps }: AgentThreadProps) {
+export const AgentThread = forwardRef<HTMLElement, AgentThreadProps>(AgentThreadRender);
+AgentThread.displayName = 'AgentThread';
+
+function AgentThreadRender(
+  { height, ...rootProps }: AgentThreadProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   return (
-    <AgentThreadRoot {...rootProps}>
+    <AgentThreadRoot ref={ref} {...rootProps}>
       <AgentThreadViewport height={height}>
         <AgentThreadMessages />
       </AgentThreadViewport>
