@@ -69,7 +69,6 @@ export async function measureSizes({ analyze = false, dist = `${root}dist` } = {
     `${root}src/react/use-agent.ts`,
     `${root}src/react/use-agent-run-stream.ts`,
     `${root}src/react/agent-client-provider.tsx`,
-    `${root}src/react/agent-queries.ts`,
   ]);
   const coreEntry = `${dist}/core.js`;
   let coreAndHooks;
