@@ -107,6 +107,20 @@ describe('given 100,000 events in real Chromium', () => {
     expect(renderedRows(container).length).toBeLessThan(100);
     await expect.element(page.getByRole('button', { name: /^#100100 / })).toBeVisible();
   });
+
+  it('renders the newest rows in the same commit when a full buffer drops as many as arrive', async () => {
+    const events = manyEvents(100_000);
+    const { container, rerender } = renderLog({ events, status: 'streaming' });
+    await expect.element(page.getByRole('button', { name: /^#100000 / })).toBeVisible();
+
+    // The count stays the same: 100 dropped from the head, 100 appended.
+    rerender({ events: [...events.slice(100), ...manyEvents(100, 100_001)], status: 'streaming' });
+
+    expect(container.querySelector('[data-sequence="100100"]')).not.toBeNull();
+    expect(renderedRows(container).length).toBeLessThan(100);
+    await expect.element(page.getByRole('button', { name: /^#100100 / })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /jump to latest/ })).toBeNull();
+  });
 });
 
 describe('given events streaming in one by one', () => {

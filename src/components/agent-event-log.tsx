@@ -182,24 +182,23 @@ function AgentEventLogRender(
     () => (focusedSequence === null ? -1 : indexOfSequence(shown, focusedSequence)),
     [shown, focusedSequence],
   );
-  // A row holding focus stays rendered when it scrolls out of view, so focus is never lost.
-  // The row count of the last commit: rows appended since it, while the reader was at the end,
-  // are followed in the same commit (see `rangeExtractor`).
-  const committedCount = useRef(0);
+  // The newest row of the last commit: rows that arrive after it while following are followed in
+  // the same commit (see `rangeExtractor`).
+  const committedLast = useRef<number | undefined>(undefined);
   useLayoutEffect(() => {
-    committedCount.current = shown.length;
+    committedLast.current = lastSequence;
   });
+  // A row holding focus stays rendered when it scrolls out of view, so focus is never lost.
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const previousCount = committedCount.current;
-      // Following, and the reader saw the last row when rows were appended: the virtualizer will
-      // scroll to the new end once this commit is in (followOnAppend). Render the rows of that end
-      // now, rather than the rows in view before, so an append takes one commit instead of two.
+      // Following, and newer rows came in (appended, perhaps with the oldest dropped): this commit
+      // ends with the view at the new end (followOnAppend, and the layout effect below). Render the
+      // rows of that end now, rather than the rows in view before, so an append takes one commit
+      // instead of two (the second after the scroll).
       const follow =
         following &&
-        previousCount > 0 &&
-        range.count > previousCount &&
-        range.endIndex >= previousCount - 1;
+        committedLast.current !== undefined &&
+        lastSequence !== committedLast.current;
       const indexes = defaultRangeExtractor(
         follow
           ? {
@@ -212,7 +211,7 @@ function AgentEventLogRender(
       if (focusedIndex === -1 || indexes.includes(focusedIndex)) return indexes;
       return [...indexes, focusedIndex].sort((a, b) => a - b);
     },
-    [focusedIndex, following],
+    [focusedIndex, following, lastSequence],
   );
 
   // The same function for the same list: a new `getItemKey` makes the virtualizer recompute every
