@@ -15,7 +15,9 @@ function makeEvent(sequence: number, event: string): RunEvent {
 
 const nameOf = (sequence: number) => (sequence % 5 === 0 ? 'tool.call' : 'message');
 const range = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, index) => makeEvent(from + index, nameOf(from + index)));
+  Array.from({ length: to - from + 1 }, (_, index) =>
+    makeEvent(from + index, nameOf(from + index)),
+  );
 
 /** The counts from scratch, to compare with. */
 function countsOf(events: readonly RunEvent[]) {
@@ -32,7 +34,12 @@ describe('indexEventNames', () => {
       makeEvent(3, 'message'),
     ]);
     expect(index.names).toEqual(['message', 'run.started']);
-    expect(index.counts).toEqual(new Map([['run.started', 1], ['message', 2]]));
+    expect(index.counts).toEqual(
+      new Map([
+        ['run.started', 1],
+        ['message', 2],
+      ]),
+    );
   });
 
   it('follows appends and a dropped head, as a bounded buffer gives them', () => {

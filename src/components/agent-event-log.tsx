@@ -196,9 +196,7 @@ function AgentEventLogRender(
       // rows of that end now, rather than the rows in view before, so an append takes one commit
       // instead of two (the second after the scroll).
       const follow =
-        following &&
-        committedLast.current !== undefined &&
-        lastSequence !== committedLast.current;
+        following && committedLast.current !== undefined && lastSequence !== committedLast.current;
       const indexes = defaultRangeExtractor(
         follow
           ? {
