@@ -42,10 +42,10 @@ export const ChosenByKeyboard: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const combobox = canvas.getByRole('combobox', { name: 'Agent' });
-    await userEvent.type(combobox, 'slow');
-    await canvas.findByRole('option', { name: /Slow/ });
+    await userEvent.type(combobox, 'thinker');
+    await canvas.findByRole('option', { name: /Slow thinker/ });
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    await expect(canvas.getByText(/^Chosen: Slow/)).toBeVisible();
+    await expect(canvas.getByText(/^Chosen: Slow thinker/)).toBeVisible();
   },
 };
 

@@ -10,6 +10,7 @@ import {
 import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';
+import { mockOnly, realMode } from '../.storybook/real-mode';
 
 const now = Date.UTC(2026, 10, 23, 12, 0, 0);
 
@@ -90,8 +91,9 @@ async function waitForAnswer(canvasElement: HTMLElement, index: number, status =
 
 /** A chat conversation of three turns in the console: the agent sees the whole history. */
 export const Conversation: Story = {
+  parameters: { mockOnly: true },
   render: () => <AgentConsole agentId="chat-agent" />,
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const box = await textbox(canvasElement);
     await userEvent.type(box, 'Where is my laptop?{Enter}');
     await waitForAnswer(canvasElement, 0);
@@ -103,13 +105,14 @@ export const Conversation: Story = {
       'This is turn 3, with 2 earlier answers in the history: your first question was "Where is my laptop?"',
     );
     await expect(box).toHaveFocus();
-  },
+  }),
 };
 
 /** A slow chat agent stopped mid-turn (Escape or Stop): the partial answer stays, then a new turn. */
 export const StopMidTurn: Story = {
+  parameters: { mockOnly: true },
   render: () => <AgentConsole agentId="slow-chat-agent" />,
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const box = await textbox(canvasElement);
     await userEvent.type(box, 'Tell me everything{Enter}');
     await waitFor(() => expect(answers(canvasElement)[0]).toHaveTextContent(/Hello!/), {
@@ -118,11 +121,12 @@ export const StopMidTurn: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Stop' }));
     await waitForAnswer(canvasElement, 0, 'stopped');
     await expect(within(canvasElement).getByRole('button', { name: 'Retry' })).toBeVisible();
-  },
+  }),
 };
 
 /** The first run fails (503); Retry on the failed answer sends one new run and replaces it. */
 export const FailedTurnWithRetry: Story = {
+  parameters: { mockOnly: true },
   beforeEach({ msw }) {
     const service = createMockAgentService({
       agents: [
@@ -140,10 +144,10 @@ export const FailedTurnWithRetry: Story = {
         },
       ],
     });
-    msw.use(...mockAgentHandlers(service));
+    if (!realMode) msw.use(...mockAgentHandlers(service));
   },
   render: () => <AgentConsole agentId="once-failing-chat" />,
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await textbox(canvasElement), 'Hello?{Enter}');
     await waitForAnswer(canvasElement, 0, 'error');
@@ -151,7 +155,7 @@ export const FailedTurnWithRetry: Story = {
     await waitForAnswer(canvasElement, 0);
     await expect(answers(canvasElement)).toHaveLength(1);
     await expect(answers(canvasElement)[0]).toHaveTextContent('It works on the second try.');
-  },
+  }),
 };
 
 const storageKey = 'agent-console-kit:story-thread';
@@ -176,24 +180,26 @@ function RestoringConsole() {
 
 /** A restored thread: the conversation is saved to `localStorage`; reload the story to see it come back. */
 export const RestoredThread: Story = {
+  parameters: { mockOnly: true },
   beforeEach() {
     localStorage.setItem(storageKey, JSON.stringify(everyState.slice(0, 2)));
   },
   render: () => <RestoringConsole />,
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     await waitFor(() => expect(answers(canvasElement)).toHaveLength(1), { timeout: 5000 });
     await userEvent.type(await textbox(canvasElement), 'And the charger?{Enter}');
     await waitForAnswer(canvasElement, 1);
     await waitFor(() =>
       expect(JSON.parse(localStorage.getItem(storageKey) ?? '[]')).toHaveLength(4),
     );
-  },
+  }),
 };
 
 /** A form agent keeps a run history: every field as sent, output, status, timings, Run again. */
 export const FormRunHistory: Story = {
+  parameters: { mockOnly: true },
   render: () => <AgentConsole agentId="form-agent" />,
-  play: async ({ canvasElement }) => {
+  play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
       await canvas.findByLabelText(/^Title/, {}, { timeout: 5000 }),
@@ -205,7 +211,7 @@ export const FormRunHistory: Story = {
     await expect(
       await within(history).findByRole('listitem', { name: /^Run 1: Done/ }, { timeout: 10_000 }),
     ).toBeVisible();
-  },
+  }),
 };
 
 /** A restored conversation in a 360 px wide container. */
@@ -219,6 +225,7 @@ export const Narrow: Story = {
 
 /** The console's conversation in the dark theme. */
 export const Dark: Story = {
+  parameters: { mockOnly: true },
   render: () => (
     <div data-theme="dark" style={{ padding: 16, background: '#15171c' }}>
       <AgentConsole agentId="chat-agent" theme="dark" initialMessages={everyState} />

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AgentConversationBusyError,
   AgentInputError,
@@ -9,28 +9,19 @@ import {
   type ConversationSnapshot,
 } from 'agent-console-kit';
 import {
-  createMockAgentServer,
   demoAgents,
   runFailedEvent,
   textEvents,
   type MockAgentServer,
   type MockRunScenario,
 } from 'agent-console-kit/testing';
-
-let server: MockAgentServer | undefined;
+import { serveChat, serveForTest } from './support/mock-server.js';
 
 /** An agent whose answer names the newest question and counts the messages it was sent. */
 const echo: MockRunScenario = {
   eventsFor: (request) =>
     textEvents(`Answer to ${request.messages.at(-1)?.text} (${request.messages.length} sent)`),
 };
-
-async function serve(run: MockRunScenario) {
-  server = await createMockAgentServer({
-    agents: [{ agent: { agent_id: 'chat', name: 'Chat', capabilities: {} }, run }],
-  });
-  return server;
-}
 
 function conversationOn(mock: MockAgentServer, api: AgentApi, options: object = {}) {
   return createAgentConversation(createAgentClient({ baseUrl: mock.url, api, token: 'tok-1234' }), {
@@ -47,15 +38,10 @@ const sentMessages = (mock: MockAgentServer) =>
 const shape = (snapshot: ConversationSnapshot) =>
   snapshot.messages.map((message) => [message.role, message.status, message.text]);
 
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
   describe('given three turns', () => {
     it('sends the whole history in the wire shape with each POST, one POST per turn', async () => {
-      const mock = await serve(echo);
+      const mock = await serveChat(echo);
       const saved: (readonly ConversationMessage[])[] = [];
       const conversation = conversationOn(mock, api, {
         onMessagesChange: (messages: readonly ConversationMessage[]) => saved.push(messages),
@@ -100,7 +86,10 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
 
   describe('given a turn stopped midway', () => {
     it('keeps the partial answer as stopped, sends it as history, and sends again', async () => {
-      const mock = await serve({ events: textEvents('one two three four five six'), delayMs: 150 });
+      const mock = await serveChat({
+        events: textEvents('one two three four five six'),
+        delayMs: 150,
+      });
       const conversation = conversationOn(mock, api);
       const turn = conversation.send('Slowly?');
       await vi.waitFor(() => expect(conversation.getSnapshot().messages[1]?.text).toMatch(/two/));
@@ -122,7 +111,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
     });
 
     it('leaves the stopped answer out of the history with sendStoppedAnswers: false', async () => {
-      const mock = await serve({ events: textEvents('one two three four'), delayMs: 150 });
+      const mock = await serveChat({ events: textEvents('one two three four'), delayMs: 150 });
       const conversation = conversationOn(mock, api, { sendStoppedAnswers: false });
       const turn = conversation.send('Slowly?');
       await vi.waitFor(() => expect(conversation.getSnapshot().messages[1]?.text).toMatch(/one/));
@@ -137,7 +126,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
 
   describe('given a failed turn', () => {
     it('retry sends one new POST and replaces the failed answer', async () => {
-      const mock = await serve({
+      const mock = await serveChat({
         ...echo,
         failFirst: { attempts: 1, status: 500 },
       });
@@ -162,7 +151,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
     });
 
     it('shows a failed partial answer but does not send it in the next turn', async () => {
-      const mock = await serve({
+      const mock = await serveChat({
         events: [
           ...textEvents('Partial answer'),
           { ...runFailedEvent({ status: 500, code: 'internal_error' }), api: 'platform' },
@@ -185,7 +174,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
 
   describe('given an edit of the last USER message', () => {
     it('drops every message after it and sends the edited history', async () => {
-      const mock = await serve(echo);
+      const mock = await serveChat(echo);
       const conversation = conversationOn(mock, api);
       await conversation.send('One?');
       const two = await conversation.send('Two?');
@@ -214,7 +203,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
 
   describe('given a turn streaming', () => {
     it('refuses send, retry and edit with a typed error and sends nothing', async () => {
-      const mock = await serve({ events: textEvents('a b c'), delayMs: 100, neverEnd: true });
+      const mock = await serveChat({ events: textEvents('a b c'), delayMs: 100, neverEnd: true });
       const conversation = conversationOn(mock, api);
       void conversation.send('First');
       await vi.waitFor(() => expect(conversation.getSnapshot().status).toBe('streaming'));
@@ -232,7 +221,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
     });
 
     it('clear aborts the turn, the server sees the socket close, and the thread is empty', async () => {
-      const mock = await serve({ events: textEvents('a b c'), delayMs: 50, neverEnd: true });
+      const mock = await serveChat({ events: textEvents('a b c'), delayMs: 50, neverEnd: true });
       const saved: (readonly ConversationMessage[])[] = [];
       const conversation = conversationOn(mock, api, {
         onMessagesChange: (messages: readonly ConversationMessage[]) => saved.push(messages),
@@ -255,7 +244,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
 
   describe('given initialMessages', () => {
     it('restores the thread and continues it', async () => {
-      const mock = await serve(echo);
+      const mock = await serveChat(echo);
       const initialMessages: ConversationMessage[] = JSON.parse(
         JSON.stringify([
           { id: 'u1', role: 'USER', text: 'Saved?', status: 'done', createdAt: 1 },
@@ -294,7 +283,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
         ],
       ],
     ])('refuses %s with an AgentInputError and sends nothing', async (_name, initialMessages) => {
-      const mock = await serve(echo);
+      const mock = await serveChat(echo);
 
       expect(() => conversationOn(mock, api, { initialMessages })).toThrow(AgentInputError);
       expect(mock.postCount()).toBe(0);
@@ -303,7 +292,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
 
   describe('given a run that restarts on reconnect', () => {
     it('keeps only the new attempt’s text in the answer', async () => {
-      const mock = await serve({
+      const mock = await serveChat({
         events: textEvents('alpha beta gamma delta'),
         dropAfter: 2,
         dropTimes: 1,
@@ -322,7 +311,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
 
   describe('given a 429 with Retry-After', () => {
     it('waits, and the snapshot says the service asked to wait', async () => {
-      const mock = await serve({
+      const mock = await serveChat({
         ...echo,
         failFirst: { attempts: 1, status: 429, retryAfter: '1' },
       });
@@ -344,7 +333,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
 
 describe('the snapshot', () => {
   it('is the same object until something changes, and send refuses blank text', async () => {
-    const mock = await serve(echo);
+    const mock = await serveChat(echo);
     const conversation = conversationOn(mock, 'rest-v1');
     const first = conversation.getSnapshot();
 
@@ -357,7 +346,7 @@ describe('the snapshot', () => {
 
 describe('given the demo chat agent', () => {
   it('answers from the whole history: it names the first question and counts the turns', async () => {
-    server = await createMockAgentServer({ agents: demoAgents });
+    const server = await serveForTest({ agents: demoAgents });
     const conversation = createAgentConversation(createAgentClient({ baseUrl: server.url }), {
       agentId: 'chat-agent',
     });

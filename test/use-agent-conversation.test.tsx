@@ -1,6 +1,6 @@
 import { StrictMode, useState, type ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
@@ -12,30 +12,12 @@ import {
   type UseAgentConversationOptions,
   type UseAgentConversationResult,
 } from 'agent-console-kit';
-import {
-  createMockAgentServer,
-  textEvents,
-  type MockAgentServer,
-  type MockRunScenario,
-} from 'agent-console-kit/testing';
-
-let server: MockAgentServer | undefined;
+import { textEvents, type MockRunScenario } from 'agent-console-kit/testing';
+import { serveChat } from './support/mock-server.js';
 
 const echo: MockRunScenario = {
   eventsFor: (request) => textEvents(`Answer to ${request.messages.at(-1)?.text}`),
 };
-
-async function serve(run: MockRunScenario) {
-  server = await createMockAgentServer({
-    agents: [{ agent: { agent_id: 'chat', name: 'Chat', capabilities: {} }, run }],
-  });
-  return server;
-}
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 function Wrapper({ client, children }: { client: AgentClient; children: ReactNode }) {
   return (
@@ -71,7 +53,7 @@ function Chat(
 
 describe.each<AgentApi>(['rest-v1', 'platform'])('on %s under StrictMode', (api) => {
   it('sends exactly one POST per send() and shows the turn', async () => {
-    const mock = await serve(echo);
+    const mock = await serveChat(echo);
     const client = createAgentClient({ baseUrl: mock.url, api });
     render(
       <Wrapper client={client}>
@@ -88,7 +70,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s under StrictMode', (api)
   });
 
   it('stops the turn when the component unmounts: the server sees the socket close', async () => {
-    const mock = await serve({ events: textEvents('a b c'), delayMs: 50, neverEnd: true });
+    const mock = await serveChat({ events: textEvents('a b c'), delayMs: 50, neverEnd: true });
     const client = createAgentClient({ baseUrl: mock.url, api });
     const { unmount } = render(
       <Wrapper client={client}>
@@ -107,7 +89,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s under StrictMode', (api)
 
 describe('given new inline callbacks every render', () => {
   it('keeps the actions stable and calls the newest onMessagesChange', async () => {
-    const mock = await serve(echo);
+    const mock = await serveChat(echo);
     const client = createAgentClient({ baseUrl: mock.url });
     const results: UseAgentConversationResult[] = [];
     const calls: string[] = [];
@@ -151,7 +133,7 @@ describe('given new inline callbacks every render', () => {
 
 describe('given one conversation shared by two components', () => {
   it('shows in one the turn sent from the other, and the sharer’s unmount does not stop it', async () => {
-    const mock = await serve({ ...echo, delayMs: 30 });
+    const mock = await serveChat({ ...echo, delayMs: 30 });
     const client = createAgentClient({ baseUrl: mock.url });
     function Transcript({ conversation }: { conversation: AgentConversation }) {
       const chat = useAgentConversation({ conversation });

@@ -510,7 +510,7 @@ function AgentThreadMessageRender(
       ) : null}
       {message.status === 'error' ? (
         <p className="ack-thread__error">
-          The answer failed{message.error ? `: ${message.error.message}` : '.'}
+          {failureText(message)}
         </p>
       ) : null}
       {!editing ? (
@@ -570,6 +570,25 @@ function AgentThreadMessageRender(
 
 const MessageItem = AgentThreadMessage;
 
+/**
+ * Why an answer failed, in a sentence: the error's kind and status, not its technical message
+ * (which names the request URL). `AgentErrorMessage` beside the thread explains and advises.
+ */
+function failureText({ text, error }: ConversationMessage): string {
+  const start = text === '' ? 'No answer' : 'The answer stopped partway';
+  if (error === undefined) return `${start}: the run failed.`;
+  switch (error.kind) {
+    case 'http':
+      return `${start}: the service answered ${error.status ?? 'with an error'}.`;
+    case 'network':
+      return `${start}: the connection to the service broke off.`;
+    case 'validation':
+      return `${start}: the service sent something unexpected.`;
+    case 'input':
+      return `${start}: ${error.message}`;
+  }
+}
+
 /** Props of {@link AgentThreadAnnouncer}. */
 export interface AgentThreadAnnouncerProps
   extends Omit<ComponentPropsWithoutRef<'div'>, 'children'>, RefAttributes<HTMLDivElement> {}
@@ -605,7 +624,7 @@ function AgentThreadAnnouncerRender(
             ? `${agentName} answered: ${message.text}`
             : message.status === 'stopped'
               ? `${agentName}’s answer was stopped.`
-              : `${agentName}’s answer failed${message.error ? `: ${message.error.message}` : '.'}`;
+              : `${agentName}’s answer failed. ${failureText(message)}`;
       }
     }
     // Answers dropped by an edit, a retry or a clear are no longer awaited.

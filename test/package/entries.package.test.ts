@@ -98,6 +98,21 @@ describe('given React installed', () => {
     expect(result).toEqual({ ok: true, output: 'function function' });
   });
 
+  it('renders Markdown with agent-console-kit/markdown (react-markdown, the optional peer), no raw HTML', async () => {
+    const result = await node(
+      consumers.react,
+      script(`
+        const { renderMarkdown } = await import('agent-console-kit/markdown');
+        const { renderToStaticMarkup } = await import('react-dom/server');
+        console.log(renderToStaticMarkup(renderMarkdown('**bold** <b>raw</b> [x](javascript:alert(1))')));
+      `),
+    );
+    expect(result.ok).toBe(true);
+    expect(result.output).toContain('<strong>bold</strong>');
+    expect(result.output).not.toContain('<b>');
+    expect(result.output).not.toContain('javascript:');
+  });
+
   it('under the react-server condition: core loads, the client-only main entry does not', async () => {
     const core = await node(consumers.react, [
       '--conditions=react-server',

@@ -18,7 +18,15 @@ const runtime = [
   'eventsource-parser',
   '@tanstack/react-virtual',
 ];
-const react = ['react', 'react-dom', 'scheduler', '@tanstack/react-query', '@tanstack/query-core'];
+const react = [
+  'react',
+  'react-dom',
+  'scheduler',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+  // The optional peer of agent-console-kit/markdown (its own dependencies resolve from here).
+  'react-markdown',
+];
 
 declare module 'vitest' {
   export interface ProvidedContext {

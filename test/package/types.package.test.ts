@@ -31,5 +31,8 @@ describe.each([
     async (tsconfig) => {
       expect(await typecheck(consumers[consumer], tsconfig)).toBe('');
     },
+    // A full tsc run without skipLibCheck: tens of seconds on a loaded 2-core machine. The limit
+    // only catches a hang; nothing here measures speed.
+    120_000,
   );
 });

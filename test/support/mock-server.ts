@@ -76,6 +76,13 @@ export function serve(run: MockRunScenario, schemas?: MockAgentSchemas): Promise
   });
 }
 
+/** Serves one chat agent, `chat` (named Chat), that runs `run`, for the current test only. */
+export function serveChat(run: MockRunScenario): Promise<MockAgentServer> {
+  return serveForTest({
+    agents: [{ agent: { agent_id: 'chat', name: 'Chat', capabilities: {} }, run }],
+  });
+}
+
 /** The URL of a mock server that has stopped: a connection to it is refused. */
 export async function deadUrl(): Promise<string> {
   const server = await createMockAgentServer({ agents: [] });

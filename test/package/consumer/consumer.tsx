@@ -20,6 +20,7 @@ import {
   type AgentError,
 } from 'agent-console-kit/core';
 import { createMockAgentServer, textEvents } from 'agent-console-kit/testing';
+import { AgentMarkdown, renderMarkdown } from 'agent-console-kit/markdown';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';
 
@@ -60,7 +61,8 @@ export function Page() {
     <AgentClientProvider client={client}>
       <Suspense fallback={null}>
         <Name />
-        <AgentConsole agentId="a" />
+        <AgentConsole agentId="a" renderText={renderMarkdown} />
+        <AgentMarkdown text="**Markdown** from the optional entry" />
       </Suspense>
     </AgentClientProvider>
   );
