@@ -59,7 +59,7 @@ async function measure(entryContents, analyze) {
 }
 
 /**
- * `core`: everything the React-free core exports (dist/core.js once that entry exists, else those
+ * `core`: everything the React-free core exports (dist/core/index.js, the `agent-console-kit/core` entry, else those
  * names from dist/index.js) plus the hooks; `all`: everything the main entry exports.
  */
 export async function measureSizes({ analyze = false, dist = `${root}dist` } = {}) {
@@ -69,14 +69,14 @@ export async function measureSizes({ analyze = false, dist = `${root}dist` } = {
     `${root}src/react/use-agent.ts`,
     `${root}src/react/use-agent-run-stream.ts`,
     `${root}src/react/agent-client-provider.tsx`,
-    `${root}src/react/agent-queries.ts`,
   ]);
-  const coreEntry = `${dist}/core.js`;
+  const coreEntry = `${dist}/core/index.js`;
+  const indexNames = new Set(await exportedNames([index]));
   let coreAndHooks;
   if (existsSync(coreEntry)) {
-    coreAndHooks = `export * from ${JSON.stringify(coreEntry)};\nexport { ${hookNames.join(', ')} } from ${JSON.stringify(index)};`;
+    const hooks = hookNames.filter((name) => indexNames.has(name));
+    coreAndHooks = `export * from ${JSON.stringify(coreEntry)};\nexport { ${hooks.join(', ')} } from ${JSON.stringify(index)};`;
   } else {
-    const indexNames = new Set(await exportedNames([index]));
     const coreNames = (await exportedNames([`${root}src/core/index.ts`])).filter((name) =>
       indexNames.has(name),
     );

@@ -93,6 +93,34 @@ describe('given 100,000 events in real Chromium', () => {
     expect(renderedRows(container).length).toBeLessThan(100);
     expect(screen.queryByRole('button', { name: /jump to latest/ })).toBeNull();
   });
+
+  it('renders the appended rows in the commit that brings them while following', async () => {
+    const events = manyEvents(100_000);
+    const { container, rerender } = renderLog({ events, status: 'streaming' });
+    await expect.element(page.getByRole('button', { name: /^#100000 / })).toBeVisible();
+
+    // No frame in between: the newest row is there as soon as the append is committed, not
+    // after the scroll that follows it.
+    rerender({ events: [...events, ...manyEvents(100, 100_001)], status: 'streaming' });
+
+    expect(container.querySelector('[data-sequence="100100"]')).not.toBeNull();
+    expect(renderedRows(container).length).toBeLessThan(100);
+    await expect.element(page.getByRole('button', { name: /^#100100 / })).toBeVisible();
+  });
+
+  it('renders the newest rows in the same commit when a full buffer drops as many as arrive', async () => {
+    const events = manyEvents(100_000);
+    const { container, rerender } = renderLog({ events, status: 'streaming' });
+    await expect.element(page.getByRole('button', { name: /^#100000 / })).toBeVisible();
+
+    // The count stays the same: 100 dropped from the head, 100 appended.
+    rerender({ events: [...events.slice(100), ...manyEvents(100, 100_001)], status: 'streaming' });
+
+    expect(container.querySelector('[data-sequence="100100"]')).not.toBeNull();
+    expect(renderedRows(container).length).toBeLessThan(100);
+    await expect.element(page.getByRole('button', { name: /^#100100 / })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /jump to latest/ })).toBeNull();
+  });
 });
 
 describe('given events streaming in one by one', () => {

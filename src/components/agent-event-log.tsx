@@ -15,15 +15,23 @@ import {
   type RefAttributes,
   type UIEvent,
 } from 'react';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  measureElement,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import type { RunEvent, RunStatus } from '../core/run-types.js';
 import {
   eventsToNdjson,
   formatCount,
   formatElapsed,
+  indexEventNames,
   plural,
   prettyPayload,
   previewOf,
+  type EventNameIndex,
 } from './event-log-format.js';
 import { ChevronIcon, CopyIcon, DownloadIcon } from './icons.js';
 import { classNames, dataFlag, visuallyHidden } from './part-helpers.js';
@@ -83,6 +91,7 @@ export interface AgentEventLogProps
 }
 
 const estimatedRowHeight = 30;
+type AnyVirtualizer = Virtualizer<HTMLDivElement, Element>;
 /** How close to the end (px) still counts as "at the end": following continues. */
 const endThreshold = 24;
 
@@ -149,10 +158,12 @@ function AgentEventLogRender(
     };
   }, []);
 
+  // The names seen, updated per append in O(appended + dropped), not O(events).
+  const nameIndex = useRef<EventNameIndex | undefined>(undefined);
   const eventNames = useMemo(() => {
-    const names = new Set<string>();
-    for (const event of events) names.add(event.event);
-    return [...names].sort();
+    const next = indexEventNames(nameIndex.current, events);
+    nameIndex.current = next;
+    return next.names;
   }, [events]);
 
   const shown = useMemo(() => {
@@ -171,21 +182,73 @@ function AgentEventLogRender(
     () => (focusedSequence === null ? -1 : indexOfSequence(shown, focusedSequence)),
     [shown, focusedSequence],
   );
+  // The newest row of the last commit: rows that arrive after it while following are followed in
+  // the same commit (see `rangeExtractor`).
+  const committedLast = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    committedLast.current = lastSequence;
+  });
   // A row holding focus stays rendered when it scrolls out of view, so focus is never lost.
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
+      // Following, and newer rows came in (appended, perhaps with the oldest dropped): this commit
+      // ends with the view at the new end (followOnAppend, and the layout effect below). Render the
+      // rows of that end now, rather than the rows in view before, so an append takes one commit
+      // instead of two (the second after the scroll).
+      const follow =
+        following && committedLast.current !== undefined && lastSequence !== committedLast.current;
+      const indexes = defaultRangeExtractor(
+        follow
+          ? {
+              ...range,
+              startIndex: Math.max(0, range.count - 1 - (range.endIndex - range.startIndex)),
+              endIndex: range.count - 1,
+            }
+          : range,
+      );
       if (focusedIndex === -1 || indexes.includes(focusedIndex)) return indexes;
       return [...indexes, focusedIndex].sort((a, b) => a - b);
     },
-    [focusedIndex],
+    [focusedIndex, following, lastSequence],
   );
 
+  // The same function for the same list: a new `getItemKey` makes the virtualizer recompute every
+  // row's offset from the first, so it changes only with the list. The virtualizer calls it for
+  // every row when the count changes: a list without gaps in its sequence numbers (the whole
+  // buffer, unfiltered) computes the key without reading the event.
+  const getItemKey = useMemo(() => {
+    const first = shown[0]?.sequence ?? 0;
+    const last = shown.at(-1)?.sequence ?? 0;
+    return last - first === shown.length - 1
+      ? (index: number) => first + index
+      : (index: number) => shown[index]?.sequence ?? index;
+  }, [shown]);
+  // Rows not measured yet are estimated at the height of the last plain row measured (closed, no
+  // attempt marker): most rows are such rows, so a new row's measurement rarely changes its size,
+  // and each change of size costs the virtualizer a pass over every row after it.
+  const rowHeight = useRef(estimatedRowHeight);
+  const estimateSize = useCallback(() => rowHeight.current, []);
+  const measureRow = useCallback(
+    (element: Element, entry: ResizeObserverEntry | undefined, instance: AnyVirtualizer) => {
+      const size = measureElement(element, entry, instance);
+      const row = element.firstElementChild;
+      if (
+        size > 0 &&
+        row?.getAttribute('data-state') === 'closed' &&
+        !row.hasAttribute('data-attempt-start')
+      ) {
+        rowHeight.current = size;
+      }
+      return size;
+    },
+    [],
+  );
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimatedRowHeight,
-    getItemKey: (index) => shown[index]?.sequence ?? index,
+    estimateSize,
+    measureElement: measureRow,
+    getItemKey,
     overscan: 8,
     rangeExtractor,
     anchorTo: 'end',

@@ -61,3 +61,85 @@ export function formatCount(count: number): string {
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }
+
+/**
+ * The event names seen in a list of events, with a count each, kept up to date in O(changed) for
+ * a list that grows at its end and may drop its head (the bounded buffer of `RunStream`).
+ */
+export interface EventNameIndex {
+  /** The list this index describes. */
+  readonly events: readonly RunEvent[];
+  /** How many events of `events` carry each name. */
+  readonly counts: ReadonlyMap<string, number>;
+  /** The names, sorted; the same array until a name comes or goes. */
+  readonly names: readonly string[];
+}
+
+function sortedNames(counts: ReadonlyMap<string, number>): string[] {
+  return [...counts.keys()].sort();
+}
+
+function countAll(events: readonly RunEvent[]): EventNameIndex {
+  const counts = new Map<string, number>();
+  for (const event of events) counts.set(event.event, (counts.get(event.event) ?? 0) + 1);
+  return { events, counts, names: sortedNames(counts) };
+}
+
+/** The index of the first event of `events` (ordered by sequence) with `sequence` or later. */
+function lowerBound(events: readonly RunEvent[], sequence: number): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((events[middle]?.sequence ?? 0) < sequence) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The {@link EventNameIndex} of `events`, updated from `previous` when `events` is `previous.events`
+ * with some of its head dropped and new events appended (checked by identity at both ends of what
+ * the two lists share); counted from scratch otherwise. `previous` is not changed.
+ */
+export function indexEventNames(
+  previous: EventNameIndex | undefined,
+  events: readonly RunEvent[],
+): EventNameIndex {
+  if (previous === undefined) return countAll(events);
+  if (previous.events === events) return previous;
+  const before = previous.events;
+  const first = events[0];
+  if (first === undefined || before.length === 0) return countAll(events);
+  // The events dropped from the head: the earlier ones in the previous list.
+  const dropped = lowerBound(before, first.sequence);
+  const kept = before.length - dropped;
+  if (
+    kept === 0 ||
+    kept > events.length ||
+    before[dropped] !== first ||
+    before[before.length - 1] !== events[kept - 1] ||
+    // Touching more than half the list: counting it all is as cheap.
+    dropped + (events.length - kept) > events.length / 2
+  ) {
+    return countAll(events);
+  }
+  const counts = new Map(previous.counts);
+  let namesChanged = false;
+  for (let index = 0; index < dropped; index += 1) {
+    const name = (before[index] as RunEvent).event;
+    const left = (counts.get(name) ?? 0) - 1;
+    if (left > 0) counts.set(name, left);
+    else {
+      counts.delete(name);
+      namesChanged = true;
+    }
+  }
+  for (let index = kept; index < events.length; index += 1) {
+    const name = (events[index] as RunEvent).event;
+    const count = counts.get(name);
+    if (count === undefined) namesChanged = true;
+    counts.set(name, (count ?? 0) + 1);
+  }
+  return { events, counts, names: namesChanged ? sortedNames(counts) : previous.names };
+}
