@@ -39,7 +39,7 @@ import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js'
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
 import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
-import { classNames } from './part-helpers.js';
+import { classNames, named } from './part-helpers.js';
 
 /**
  * The parts of an {@link AgentConsole}, to hide or replace: leave a key out (or `undefined`) for
@@ -179,8 +179,10 @@ export interface AgentConsoleProps
  * // No event log, a custom output
  * <AgentConsole agentId="my-agent" components={{ EventLog: null, Output: MarkdownOutput }} />
  */
-export const AgentConsole = forwardRef<HTMLElement, AgentConsoleProps>(AgentConsoleRender);
-AgentConsole.displayName = 'AgentConsole';
+export const AgentConsole = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLElement, AgentConsoleProps>(AgentConsoleRender),
+  'AgentConsole',
+);
 
 /** The picker of the console, set up by the outer part (which survives a change of agent). */
 interface ConsolePicker {

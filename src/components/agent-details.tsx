@@ -6,6 +6,7 @@ import {
   type RefAttributes,
 } from 'react';
 import type { Agent } from '../core/schemas.js';
+import { named } from './part-helpers.js';
 
 /** Props of {@link AgentDetails}. */
 export interface AgentDetailsProps
@@ -31,8 +32,10 @@ const capabilityLabels: Record<string, string> = {
  * const { data: agent } = useAgent('my-agent');
  * return agent ? <AgentDetails agent={agent} /> : null;
  */
-export const AgentDetails = forwardRef<HTMLElement, AgentDetailsProps>(AgentDetailsRender);
-AgentDetails.displayName = 'AgentDetails';
+export const AgentDetails = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLElement, AgentDetailsProps>(AgentDetailsRender),
+  'AgentDetails',
+);
 
 function AgentDetailsRender(
   { agent, headingLevel = 2, className, ...rest }: AgentDetailsProps,

@@ -17,7 +17,7 @@ import {
 import type { FormField } from '../core/input-form.js';
 import { useOnline } from './agent-run-status.js';
 import { AlertIcon, KeyIcon, RetryIcon } from './icons.js';
-import { classNames } from './part-helpers.js';
+import { classNames, named } from './part-helpers.js';
 
 /** What a person can read and do about an {@link AgentError}. */
 export interface AgentErrorDescription {
@@ -304,10 +304,10 @@ export interface AgentErrorMessageProps
  * @example
  * {run.error ? <AgentErrorMessage error={run.error} agentId={agentId} onRetry={retry} /> : null}
  */
-export const AgentErrorMessage = forwardRef<HTMLDivElement, AgentErrorMessageProps>(
-  AgentErrorMessageRender,
+export const AgentErrorMessage = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, AgentErrorMessageProps>(AgentErrorMessageRender),
+  'AgentErrorMessage',
 );
-AgentErrorMessage.displayName = 'AgentErrorMessage';
 
 function AgentErrorMessageRender(
   {

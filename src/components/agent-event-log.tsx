@@ -34,7 +34,7 @@ import {
   type EventNameIndex,
 } from './event-log-format.js';
 import { ChevronIcon, CopyIcon, DownloadIcon } from './icons.js';
-import { classNames, dataFlag, visuallyHidden } from './part-helpers.js';
+import { classNames, dataFlag, visuallyHidden, named } from './part-helpers.js';
 
 /** Props of {@link AgentEventLog}. */
 export interface AgentEventLogProps
@@ -118,8 +118,10 @@ const endThreshold = 24;
  *   startedAt={run.startedAt}
  * />
  */
-export const AgentEventLog = forwardRef<HTMLElement, AgentEventLogProps>(AgentEventLogRender);
-AgentEventLog.displayName = 'AgentEventLog';
+export const AgentEventLog = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLElement, AgentEventLogProps>(AgentEventLogRender),
+  'AgentEventLog',
+);
 
 function AgentEventLogRender(
   {

@@ -25,7 +25,7 @@ import {
   type AgentInputFormValues,
 } from '../core/input-form-validation.js';
 import { PlayIcon } from './icons.js';
-import { classNames, createPartContext, dataFlag, useComposedRefs } from './part-helpers.js';
+import { classNames, createPartContext, dataFlag, useComposedRefs, named } from './part-helpers.js';
 
 /** Props of {@link AgentInputForm} (also `AgentInputForm.Root`). */
 export interface AgentInputFormProps
@@ -159,10 +159,10 @@ const [FieldContext, useFieldContext] =
  *   <AgentInputForm.Submit>Research</AgentInputForm.Submit>
  * </AgentInputForm>
  */
-const AgentInputFormRoot = forwardRef<HTMLFormElement, AgentInputFormProps>(
-  AgentInputFormRootRender,
+const AgentInputFormRoot = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLFormElement, AgentInputFormProps>(AgentInputFormRootRender),
+  'AgentInputForm',
 );
-AgentInputFormRoot.displayName = 'AgentInputForm';
 
 function AgentInputFormRootRender(
   {
@@ -330,10 +330,10 @@ export interface AgentInputFormFieldProps
  * @example
  * <AgentInputForm.Field name="topic" />
  */
-export const AgentInputFormField = forwardRef<HTMLDivElement, AgentInputFormFieldProps>(
-  AgentInputFormFieldRender,
+export const AgentInputFormField = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, AgentInputFormFieldProps>(AgentInputFormFieldRender),
+  'AgentInputForm.Field',
 );
-AgentInputFormField.displayName = 'AgentInputForm.Field';
 
 function AgentInputFormFieldRender(
   { name, children, className, ...rest }: AgentInputFormFieldProps,
@@ -416,10 +416,10 @@ export interface AgentInputFormLabelProps
  * @example
  * <AgentInputForm.Label>Research topic</AgentInputForm.Label>
  */
-export const AgentInputFormLabel = forwardRef<HTMLLabelElement, AgentInputFormLabelProps>(
-  AgentInputFormLabelRender,
+export const AgentInputFormLabel = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLLabelElement, AgentInputFormLabelProps>(AgentInputFormLabelRender),
+  'AgentInputForm.Label',
 );
-AgentInputFormLabel.displayName = 'AgentInputForm.Label';
 
 function AgentInputFormLabelRender(
   { children, className, ...rest }: AgentInputFormLabelProps,
@@ -461,11 +461,12 @@ export interface AgentInputFormDescriptionProps
  * @example
  * <AgentInputForm.Description />
  */
-export const AgentInputFormDescription = forwardRef<
-  HTMLParagraphElement,
-  AgentInputFormDescriptionProps
->(AgentInputFormDescriptionRender);
-AgentInputFormDescription.displayName = 'AgentInputForm.Description';
+export const AgentInputFormDescription = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLParagraphElement, AgentInputFormDescriptionProps>(
+    AgentInputFormDescriptionRender,
+  ),
+  'AgentInputForm.Description',
+);
 
 function AgentInputFormDescriptionRender(
   { children, className, ...rest }: AgentInputFormDescriptionProps,
@@ -509,10 +510,12 @@ export interface AgentInputFormMessageProps
  * @example
  * <AgentInputForm.Message className="error" />
  */
-export const AgentInputFormMessage = forwardRef<HTMLParagraphElement, AgentInputFormMessageProps>(
-  AgentInputFormMessageRender,
+export const AgentInputFormMessage = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLParagraphElement, AgentInputFormMessageProps>(
+    AgentInputFormMessageRender,
+  ),
+  'AgentInputForm.Message',
 );
-AgentInputFormMessage.displayName = 'AgentInputForm.Message';
 
 function AgentInputFormMessageRender(
   { children, className, ...rest }: AgentInputFormMessageProps,
@@ -569,10 +572,10 @@ export interface AgentInputFormControlProps
  * @example
  * <AgentInputForm.Control className="input" />
  */
-export const AgentInputFormControl = forwardRef<HTMLElement, AgentInputFormControlProps>(
-  AgentInputFormControlRender,
+export const AgentInputFormControl = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLElement, AgentInputFormControlProps>(AgentInputFormControlRender),
+  'AgentInputForm.Control',
 );
-AgentInputFormControl.displayName = 'AgentInputForm.Control';
 
 function AgentInputFormControlRender(
   { className, rows = 4, ...rest }: AgentInputFormControlProps,
@@ -688,10 +691,12 @@ export interface AgentInputFormSubmitProps
  * @example
  * <AgentInputForm.Submit>Research</AgentInputForm.Submit>
  */
-export const AgentInputFormSubmit = forwardRef<HTMLButtonElement, AgentInputFormSubmitProps>(
-  AgentInputFormSubmitRender,
+export const AgentInputFormSubmit = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLButtonElement, AgentInputFormSubmitProps>(
+    AgentInputFormSubmitRender,
+  ),
+  'AgentInputForm.Submit',
 );
-AgentInputFormSubmit.displayName = 'AgentInputForm.Submit';
 
 function AgentInputFormSubmitRender(
   { children, className, disabled, ...rest }: AgentInputFormSubmitProps,

@@ -13,7 +13,7 @@ import {
 import type { Agent } from '../core/schemas.js';
 import { useAgentSearch } from '../react/use-agent-search.js';
 import { describeAgentError } from './agent-error-message.js';
-import { classNames, dataFlag } from './part-helpers.js';
+import { classNames, dataFlag, named } from './part-helpers.js';
 
 /** Props of {@link AgentPicker}. */
 export interface AgentPickerProps
@@ -61,8 +61,10 @@ export interface AgentPickerProps
  * const [agentId, setAgentId] = useState<string>();
  * <AgentPicker value={agentId} onChange={(agent) => setAgentId(agent.agent_id)} />
  */
-export const AgentPicker = forwardRef<HTMLDivElement, AgentPickerProps>(AgentPickerRender);
-AgentPicker.displayName = 'AgentPicker';
+export const AgentPicker = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, AgentPickerProps>(AgentPickerRender),
+  'AgentPicker',
+);
 
 function AgentPickerRender(
   {

@@ -7,7 +7,7 @@ import {
 } from 'react';
 import type { FormField } from '../core/input-form.js';
 import type { RunHistoryEntry } from '../core/run-history.js';
-import { classNames } from './part-helpers.js';
+import { classNames, named } from './part-helpers.js';
 
 /** Props of {@link AgentRunHistory}. */
 export interface AgentRunHistoryProps
@@ -56,8 +56,10 @@ const statusText: Record<RunHistoryEntry['status'], string> = {
  * const history = useAgentRunHistory(run.stream);
  * <AgentRunHistory entries={history} fields={fields} onRunAgain={(entry) => fill(entry.input)} />
  */
-export const AgentRunHistory = forwardRef<HTMLElement, AgentRunHistoryProps>(AgentRunHistoryRender);
-AgentRunHistory.displayName = 'AgentRunHistory';
+export const AgentRunHistory = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLElement, AgentRunHistoryProps>(AgentRunHistoryRender),
+  'AgentRunHistory',
+);
 
 function AgentRunHistoryRender(
   {

@@ -9,7 +9,7 @@ import {
   type UIEvent,
 } from 'react';
 import { activeRunStatuses, type RunStatus } from '../core/run-types.js';
-import { classNames, dataFlag, useComposedRefs } from './part-helpers.js';
+import { classNames, dataFlag, useComposedRefs, named } from './part-helpers.js';
 
 /** Props of {@link AgentRunOutput}. */
 export interface AgentRunOutputProps
@@ -60,8 +60,10 @@ const endThreshold = 24;
  * const run = useAgentRunStream();
  * <AgentRunOutput text={run.text} status={run.status} />
  */
-export const AgentRunOutput = forwardRef<HTMLDivElement, AgentRunOutputProps>(AgentRunOutputRender);
-AgentRunOutput.displayName = 'AgentRunOutput';
+export const AgentRunOutput = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, AgentRunOutputProps>(AgentRunOutputRender),
+  'AgentRunOutput',
+);
 
 function AgentRunOutputRender(
   {

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
 import type { RunStatus } from '../core/run-types.js';
-import { classNames } from './part-helpers.js';
+import { classNames, named } from './part-helpers.js';
 
 /** Props of {@link AgentRunStatus}. */
 export interface AgentRunStatusProps
@@ -59,10 +59,10 @@ export interface AgentRunStatusProps
  * <AgentRunStatus status={run.status} attempt={run.attempt} restarts={run.restarts}
  *   startedAt={run.startedAt} endedAt={run.endedAt} />
  */
-export const AgentRunStatus = forwardRef<HTMLParagraphElement, AgentRunStatusProps>(
-  AgentRunStatusRender,
+export const AgentRunStatus = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLParagraphElement, AgentRunStatusProps>(AgentRunStatusRender),
+  'AgentRunStatus',
 );
-AgentRunStatus.displayName = 'AgentRunStatus';
 
 function AgentRunStatusRender(
   {

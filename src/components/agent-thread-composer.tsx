@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { ConversationStatus } from '../core/agent-conversation.js';
 import { SendIcon, StopIcon } from './icons.js';
-import { classNames, dataFlag } from './part-helpers.js';
+import { classNames, dataFlag, named } from './part-helpers.js';
 
 /** Props of {@link AgentThreadComposer}. */
 export interface AgentThreadComposerProps
@@ -62,10 +62,10 @@ export interface AgentThreadComposerProps
  * @example
  * <AgentThreadComposer status={chat.status} onSend={(text) => void chat.send(text)} onStop={chat.stop} />
  */
-export const AgentThreadComposer = forwardRef<HTMLFormElement, AgentThreadComposerProps>(
-  AgentThreadComposerRender,
+export const AgentThreadComposer = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLFormElement, AgentThreadComposerProps>(AgentThreadComposerRender),
+  'AgentThreadComposer',
 );
-AgentThreadComposer.displayName = 'AgentThreadComposer';
 
 function AgentThreadComposerRender(
   {

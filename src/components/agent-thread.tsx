@@ -21,6 +21,7 @@ import {
   dataFlag,
   useComposedRefs,
   visuallyHidden,
+  named,
 } from './part-helpers.js';
 
 /** What the parts of an {@link AgentThreadRoot} share. */
@@ -112,8 +113,10 @@ export interface AgentThreadRootProps
  * {@link AgentThreadMessage} list) and {@link AgentThreadAnnouncer} inside it. Its `ref` is the
  * thread's `<section>`.
  */
-export const AgentThreadRoot = forwardRef<HTMLElement, AgentThreadRootProps>(AgentThreadRootRender);
-AgentThreadRoot.displayName = 'AgentThreadRoot';
+export const AgentThreadRoot = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLElement, AgentThreadRootProps>(AgentThreadRootRender),
+  'AgentThreadRoot',
+);
 
 function AgentThreadRootRender(
   {
@@ -183,10 +186,10 @@ const bottomThreshold = 32;
  * scrolling up stops following and shows "Jump to the newest message". It never moves focus on its
  * own. Carries `data-following`. Its props and its `ref` are the scrolling element's (the `log`).
  */
-export const AgentThreadViewport = forwardRef<HTMLDivElement, AgentThreadViewportProps>(
-  AgentThreadViewportRender,
+export const AgentThreadViewport = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, AgentThreadViewportProps>(AgentThreadViewportRender),
+  'AgentThreadViewport',
 );
-AgentThreadViewport.displayName = 'AgentThreadViewport';
 
 function AgentThreadViewportRender(
   { height, className, style, children, onScroll, ...rest }: AgentThreadViewportProps,
@@ -287,10 +290,10 @@ export interface AgentThreadMessagesProps
  * Every message of the thread, as {@link AgentThreadMessage}s in a list. Its `ref` is the `<ol>`
  * (`null` while the thread is empty and shows `empty` instead).
  */
-export const AgentThreadMessages = forwardRef<HTMLOListElement, AgentThreadMessagesProps>(
-  AgentThreadMessagesRender,
+export const AgentThreadMessages = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLOListElement, AgentThreadMessagesProps>(AgentThreadMessagesRender),
+  'AgentThreadMessages',
 );
-AgentThreadMessages.displayName = 'AgentThreadMessages';
 
 function AgentThreadMessagesRender(
   { empty = 'No messages yet.', className, ...rest }: AgentThreadMessagesProps,
@@ -375,10 +378,12 @@ export interface AgentThreadMessageProps
  * (`data-role`, `data-status`, `data-selected`) and its actions: Copy on an answer, Retry, Edit.
  * Its `ref` is the `<li>`.
  */
-export const AgentThreadMessage = /* @__PURE__ */ memo(
-  /* @__PURE__ */ forwardRef<HTMLLIElement, AgentThreadMessageProps>(AgentThreadMessageRender),
+export const AgentThreadMessage = /* @__PURE__ */ named(
+  /* @__PURE__ */ memo(
+    /* @__PURE__ */ forwardRef<HTMLLIElement, AgentThreadMessageProps>(AgentThreadMessageRender),
+  ),
+  'AgentThreadMessage',
 );
-AgentThreadMessage.displayName = 'AgentThreadMessage';
 
 function AgentThreadMessageRender(
   {
@@ -509,9 +514,7 @@ function AgentThreadMessageRender(
         <p className="ack-thread__note">Stopped{message.text === '' ? ' before any text' : ''}.</p>
       ) : null}
       {message.status === 'error' ? (
-        <p className="ack-thread__error">
-          {failureText(message)}
-        </p>
+        <p className="ack-thread__error">{failureText(message)}</p>
       ) : null}
       {!editing ? (
         <div className="ack-thread__actions">
@@ -598,10 +601,10 @@ export interface AgentThreadAnnouncerProps
  * failed): never token by token, never the answers restored or settled before it mounted. Its
  * `ref` is the region (`role="status"`).
  */
-export const AgentThreadAnnouncer = forwardRef<HTMLDivElement, AgentThreadAnnouncerProps>(
-  AgentThreadAnnouncerRender,
+export const AgentThreadAnnouncer = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, AgentThreadAnnouncerProps>(AgentThreadAnnouncerRender),
+  'AgentThreadAnnouncer',
 );
-AgentThreadAnnouncer.displayName = 'AgentThreadAnnouncer';
 
 function AgentThreadAnnouncerRender(
   { className, ...rest }: AgentThreadAnnouncerProps,
@@ -677,8 +680,10 @@ export interface AgentThreadProps extends AgentThreadRootProps {
  *   onEdit={(id, text) => void chat.edit(id, text)}
  * />
  */
-export const AgentThread = forwardRef<HTMLElement, AgentThreadProps>(AgentThreadRender);
-AgentThread.displayName = 'AgentThread';
+export const AgentThread = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLElement, AgentThreadProps>(AgentThreadRender),
+  'AgentThread',
+);
 
 function AgentThreadRender(
   { height, ...rootProps }: AgentThreadProps,

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { AgentMessage } from '../core/schemas.js';
 import { SendIcon } from './icons.js';
-import { classNames, dataFlag } from './part-helpers.js';
+import { classNames, dataFlag, named } from './part-helpers.js';
 
 /** Props of {@link MessageComposer}. */
 export interface MessageComposerProps
@@ -78,10 +78,10 @@ export interface MessageComposerProps
  *   onSend={(messages) => run.start({ agentId, messages })}
  * />
  */
-export const MessageComposer = forwardRef<HTMLFormElement, MessageComposerProps>(
-  MessageComposerRender,
+export const MessageComposer = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLFormElement, MessageComposerProps>(MessageComposerRender),
+  'MessageComposer',
 );
-MessageComposer.displayName = 'MessageComposer';
 
 function MessageComposerRender(
   {
