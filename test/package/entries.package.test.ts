@@ -145,6 +145,28 @@ describe('given the packed files', () => {
     }
   });
 
+  it('lets a bundler drop every component an app does not import', async () => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      stdin: {
+        contents:
+          "export { createAgentClient, useAgentRunStream, useAgentConversation } from 'agent-console-kit';",
+        resolveDir: consumers.react,
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      write: false,
+      external: ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'],
+    });
+    const code = result.outputFiles[0]?.text ?? '';
+    expect(code).toContain('useSyncExternalStore');
+    for (const className of ['ack-console', 'ack-event-log', 'ack-thread', 'ack-input-form']) {
+      expect(code, className).not.toContain(className);
+    }
+  });
+
   it('ships LICENSE and no test files or their source maps', () => {
     expect(files).toContain('LICENSE');
     expect(files.filter((file) => /(^|\/)test\/|\.test\.|stories/.test(file))).toEqual([]);
