@@ -38,9 +38,23 @@ describe('given a console without an agent id, in Chromium', () => {
     await expect
       .element(page.getByRole('heading', { name: 'Helpdesk chat', level: 2 }))
       .toBeVisible();
+    // The chosen agent mounts its own console; focus stays in the picker, which names the agent.
+    await expect.element(combobox).toHaveFocus();
+    await expect.element(combobox).toHaveValue('Helpdesk chat');
     await userEvent.click(page.getByRole('textbox', { name: 'Message' }));
     await userEvent.keyboard('Hello{Enter}');
     await expect.element(page.getByText(/^Done in/)).toBeVisible();
+
+    // Another agent starts a new conversation: the first agent's thread does not follow.
+    await userEvent.tripleClick(combobox);
+    await userEvent.keyboard('thinker');
+    await expect.element(page.getByRole('option', { name: /Slow thinker/ })).toBeVisible();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect
+      .element(page.getByRole('heading', { name: 'Slow thinker', level: 2 }))
+      .toBeVisible();
+    await expect.element(combobox).toHaveFocus();
+    await expect.element(page.getByText('No messages yet.')).toBeVisible();
   });
 
   it('shows the listbox under the field, above what follows, with no axe violations in dark', async () => {
