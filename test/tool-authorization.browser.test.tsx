@@ -19,7 +19,17 @@ describe.each<AgentApi>(['rest-v1', 'platform'])(
     it('authorizes a tool through the service and offers to run again', async () => {
       const opened: { url: string; tool: AgentErrorTool }[] = [];
       const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      const client = createAgentClient({ baseUrl: inject('mockServerUrl'), api, token: 't' });
+      const runPosts: string[] = [];
+      const client = createAgentClient({
+        baseUrl: inject('mockServerUrl'),
+        api,
+        token: 't',
+        fetch: (input, init) => {
+          const url = String(input instanceof Request ? input.url : input);
+          if (init?.method === 'POST' && /\/runs/.test(url)) runPosts.push(url);
+          return fetch(input, init);
+        },
+      });
       const { container } = render(
         <StrictMode>
           <QueryClientProvider client={queryClient}>
@@ -48,11 +58,17 @@ describe.each<AgentApi>(['rest-v1', 'platform'])(
       expect(opened[0]?.tool).toEqual({ name: 'Jira', serverId: 'jira-server' });
       await expect.element(alert).toHaveTextContent('Sign-in page opened.');
 
-      // Back from the sign-in page: run again from the alert.
+      expect(runPosts).toHaveLength(1);
+
+      // Back from the sign-in page: run again from the alert. The mock asks again; the new
+      // answer starts from nothing (no "Sign-in page opened." left from the first one).
       await userEvent.click(
         within(alert.element() as HTMLElement).getByRole('button', { name: 'Run again' }),
       );
+      await expect.poll(() => runPosts.length).toBe(2);
       await expect.element(page.getByRole('alert')).toHaveTextContent('Tools need authorizing');
+      await expect.element(page.getByRole('button', { name: 'Authorize Jira' })).toBeVisible();
+      expect(page.getByRole('alert').element()).not.toHaveTextContent('Sign-in page opened.');
     });
   },
 );

@@ -254,7 +254,9 @@ function AgentConsoleForAgent({
   ...rest
 }: AgentConsoleForAgentProps) {
   const client = useAgentClient();
-  const [toolStates, setToolStates] = useState<Record<string, ToolAuthorizationState>>({});
+  // Where each tool's authorization stands, for the error that asked for it: a new run (a new
+  // error, or none) starts from nothing, whatever started it.
+  const [authorizations, setAuthorizations] = useState<ToolAuthorizations>(noAuthorizations);
   const agentQuery = useAgent(agentId);
   const schemasQuery = useAgentSchemas(agentId);
   const formRun = useAgentRunStream(runOptions);
@@ -339,7 +341,6 @@ function AgentConsoleForAgent({
     const focused = document.activeElement;
     returnFocusRef.current =
       focused instanceof HTMLElement && focused !== document.body ? focused : null;
-    setToolStates({});
     void formRun.start({ agentId, ...(metadata ? { metadata } : {}), ...request });
   };
   const retry = () => {
@@ -351,7 +352,6 @@ function AgentConsoleForAgent({
     if (mode === 'composer') {
       if (chat.messages.length === 0 && chat.run.status === 'idle') return;
       setSelectedAnswerId(undefined);
-      setToolStates({});
       chat.clear();
       return;
     }
@@ -364,7 +364,6 @@ function AgentConsoleForAgent({
   const sendTurn = useCallback(
     (text: string) => {
       setSelectedAnswerId(undefined);
-      setToolStates({});
       void send(text);
     },
     [send],
@@ -388,8 +387,12 @@ function AgentConsoleForAgent({
   const authorizeTool = async (tool: AgentErrorTool) => {
     const serverId = tool.serverId;
     if (serverId === undefined) return;
+    const error = run.error;
     const update = (state: ToolAuthorizationState) =>
-      setToolStates((previous) => ({ ...previous, [serverId]: state }));
+      setAuthorizations((previous) => ({
+        error,
+        states: { ...(previous.error === error ? previous.states : {}), [serverId]: state },
+      }));
     update({ status: 'pending' });
     try {
       const url = await client.authorizeToolServer(serverId, {
@@ -478,6 +481,7 @@ function AgentConsoleForAgent({
   const endedEarly = run.status === 'error' || run.status === 'aborted';
   const showOutput = mode === 'form' && run.status !== 'idle' && !(endedEarly && run.text === '');
   const showEvents = run.status !== 'idle' && !(endedEarly && run.events.length === 0);
+  const toolStates = authorizations.error === run.error ? authorizations.states : {};
   const toolOpened = Object.values(toolStates).some((state) => state.status === 'opened');
 
   const clearButton = canClear ? (
@@ -650,6 +654,14 @@ function AgentConsoleForAgent({
     </section>
   );
 }
+
+/** The tool authorizations the person started, and the error they answer. */
+interface ToolAuthorizations {
+  error: unknown;
+  states: Readonly<Record<string, ToolAuthorizationState>>;
+}
+
+const noAuthorizations: ToolAuthorizations = { error: undefined, states: {} };
 
 /** A sent `input` as form values: numbers back to the text a number control holds. */
 function formValuesOf(
