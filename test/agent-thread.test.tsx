@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AgentClientProvider,
   AgentThread,
@@ -261,5 +261,26 @@ describe('given renderText', () => {
     const question = screen.getByRole('listitem', { name: /You said/ });
     expect(within(question).getByText('**not bold**')).not.toHaveAttribute('data-rendered');
     expect(question.querySelector('[data-rendered]')).toBeNull();
+  });
+});
+
+describe('given the thread composer and an input method', () => {
+  it('sends on Enter, not on Shift+Enter nor on the Enter that ends a composition', () => {
+    const onSend = vi.fn();
+    render(
+      <StrictMode>
+        <AgentThreadComposer onSend={onSend} onStop={() => {}} />
+      </StrictMode>,
+    );
+    const text = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(text, { target: { value: 'にほんご' } });
+
+    fireEvent.keyDown(text, { key: 'Enter', isComposing: true });
+    fireEvent.keyDown(text, { key: 'Enter', keyCode: 229 });
+    fireEvent.keyDown(text, { key: 'Enter', shiftKey: true });
+    expect(onSend).not.toHaveBeenCalled();
+
+    fireEvent.keyDown(text, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('にほんご');
   });
 });

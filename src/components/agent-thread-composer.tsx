@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { ConversationStatus } from '../core/agent-conversation.js';
 import { SendIcon, StopIcon } from './icons.js';
-import { classNames, dataFlag, named } from './part-helpers.js';
+import { classNames, dataFlag, isSendKey, named } from './part-helpers.js';
 
 /** Props of {@link AgentThreadComposer}. */
 export interface AgentThreadComposerProps
@@ -99,9 +99,7 @@ function AgentThreadComposerRender(
       onStop();
       return;
     }
-    if (event.key !== 'Enter' || event.shiftKey) return;
-    // keyCode 229: Safari reports the Enter that ends an input method composition that way.
-    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (!isSendKey(event)) return;
     event.preventDefault();
     send();
   };

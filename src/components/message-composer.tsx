@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { AgentMessage } from '../core/schemas.js';
 import { SendIcon } from './icons.js';
-import { classNames, dataFlag, named } from './part-helpers.js';
+import { classNames, dataFlag, isSendKey, named } from './part-helpers.js';
 
 /** Props of {@link MessageComposer}. */
 export interface MessageComposerProps
@@ -116,9 +116,7 @@ function MessageComposerRender(
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey) return;
-    // keyCode 229: Safari reports the Enter that ends an IME composition that way.
-    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (!isSendKey(event)) return;
     event.preventDefault();
     send();
   };

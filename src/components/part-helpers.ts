@@ -49,6 +49,20 @@ export function named<Component extends { displayName?: string | undefined }>(
   return component;
 }
 
+/**
+ * Whether a key press in a composer's text area sends: Enter without Shift, and not the Enter that
+ * ends an input method composition (Safari reports that one as keyCode 229).
+ */
+export function isSendKey(event: {
+  key: string;
+  shiftKey: boolean;
+  keyCode: number;
+  nativeEvent: { isComposing: boolean };
+}): boolean {
+  if (event.key !== 'Enter' || event.shiftKey) return false;
+  return !(event.nativeEvent.isComposing || event.keyCode === 229);
+}
+
 /** Styles that hide an element visually and keep it for assistive technology. */
 export const visuallyHidden = {
   position: 'absolute',
