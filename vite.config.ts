@@ -10,24 +10,11 @@ import packageJson from './package.json' with { type: 'json' };
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-import { findChromium } from './scripts/find-chromium.mjs';
+import { chromiumLaunchOptions } from './scripts/find-chromium.mjs';
 
 // CHROMIUM_PATH, the system's Chromium or Playwright's own (`npm test` installs one first where
 // none exists: scripts/find-chromium.mjs).
-const chromium = playwright({
-  launchOptions: {
-    executablePath: findChromium()?.path ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
-});
+const chromium = playwright({ launchOptions: chromiumLaunchOptions() });
 // A fresh object per project: vitest writes the instance name into it.
 const browser = () => ({
   enabled: true,

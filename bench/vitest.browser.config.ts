@@ -3,11 +3,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '../scripts/find-chromium.mjs';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// The Chromium rows of `npm run bench` (bench/run.js reads what the files write). Debian's
-// Chromium with the flags of vite.config.ts; React's production build as users ship it, with
+// The Chromium rows of `npm run bench` (bench/run.js reads what the files write). The
+// project's Chromium (scripts/find-chromium.mjs); React's production build as users ship it, with
 // profiling on (react-dom/profiling) so <Profiler> reports the commits that follow a step.
 export default defineConfig({
   mode: 'production',
@@ -30,20 +31,7 @@ export default defineConfig({
     browser: {
       enabled: true,
       headless: true,
-      provider: playwright({
-        launchOptions: {
-          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      }),
+      provider: playwright({ launchOptions: chromiumLaunchOptions() }),
       instances: [{ browser: 'chromium', viewport: { width: 1024, height: 768 } }],
     },
   },

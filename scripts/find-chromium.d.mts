@@ -21,3 +21,7 @@ export type ChromiumPlan =
 export const machineProbes: ChromiumProbes;
 export function findChromium(probes?: ChromiumProbes): FoundChromium | undefined;
 export function planChromium(probes?: ChromiumProbes): ChromiumPlan;
+export function chromiumLaunchOptions(probes?: ChromiumProbes): {
+  executablePath: string;
+  args: string[];
+};

@@ -46,6 +46,26 @@ export const machineProbes = {
  * Where a Chromium is: `CHROMIUM_PATH`, then the system's (on PATH), then Playwright's own
  * download. `{ path, source }`, or undefined when there is none.
  */
+/**
+ * How every Chromium of the project is launched (vitest browser projects, the bench, the Storybook
+ * scripts): the one `findChromium` finds, headless in a container (no sandbox, no GPU, no
+ * background traffic).
+ */
+export function chromiumLaunchOptions(probes = machineProbes) {
+  return {
+    executablePath: findChromium(probes)?.path ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  };
+}
+
 export function findChromium(probes = machineProbes) {
   const fromEnv = probes.env.CHROMIUM_PATH;
   if (fromEnv) {

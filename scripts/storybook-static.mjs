@@ -1,10 +1,11 @@
 // Shared by the screenshot script and the docs-page check: build Storybook, serve it on
-// 127.0.0.1:6106, and open Debian's Chromium with the flags vite.config.ts uses.
+// 127.0.0.1:6106, and open the project's Chromium (scripts/find-chromium.mjs).
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from './find-chromium.mjs';
 
 export const staticDir = 'storybook-static';
 export const port = Number(process.env.STORYBOOK_PORT ?? 6106);
@@ -51,18 +52,7 @@ export function serveStorybook() {
 }
 
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 /** Waits until the story in the page has rendered and its play function (if any) has ended. */

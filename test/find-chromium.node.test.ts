@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findChromium, planChromium, type ChromiumProbes } from '../scripts/find-chromium.mjs';
+import {
+  chromiumLaunchOptions,
+  findChromium,
+  planChromium,
+  type ChromiumProbes,
+} from '../scripts/find-chromium.mjs';
 
 function probes(machine: {
   env?: Record<string, string>;
@@ -76,5 +81,16 @@ describe('given no CHROMIUM_PATH', () => {
       'playwright',
     ]);
     expect(plan.action === 'install' && plan.stopMessage).toMatch(/apt-get install chromium/);
+  });
+});
+
+describe('given the launch options every Chromium of the project uses', () => {
+  it('launch the Chromium findChromium finds, headless-safe', () => {
+    const options = chromiumLaunchOptions(
+      probes({ env: { CHROMIUM_PATH: '/opt/chrome/chrome' }, executables: ['/opt/chrome/chrome'] }),
+    );
+
+    expect(options.executablePath).toBe('/opt/chrome/chrome');
+    expect(options.args).toContain('--no-sandbox');
   });
 });
