@@ -17,6 +17,7 @@ import {
   AgentRunStatus,
   AgentThread,
   AgentThreadAnnouncer,
+  AgentThreadComposer,
   AgentThreadMessage,
   AgentThreadMessages,
   AgentThreadRoot,
@@ -35,6 +36,7 @@ import {
   type AgentInputFormMessageProps,
   type AgentInputFormProps,
   type AgentThreadAnnouncerProps,
+  type AgentThreadComposerProps,
   type AgentPickerProps,
   type AgentInputFormSubmitProps,
   type AgentRunHistoryProps,
@@ -136,6 +138,15 @@ describe('given a ref on a display part', () => {
     renderStrict(<AgentErrorMessage ref={ref} error={error} />);
 
     expect(ref.current).toBe(screen.getByRole('alert'));
+  });
+
+  it('AgentThreadComposer points it at its form', () => {
+    const ref = createRef<HTMLFormElement>();
+    renderStrict(
+      <AgentThreadComposer ref={ref} aria-label="Ask" onSend={() => {}} onStop={() => {}} />,
+    );
+
+    expect(ref.current).toBe(screen.getByRole('form', { name: 'Ask' }));
   });
 
   it('MessageComposer points it at its form', () => {
@@ -409,60 +420,6 @@ describe('given a ref on the agent picker', () => {
   });
 });
 
-describe('given the parts', () => {
-  it('keep readable display names', () => {
-    expect(
-      [
-        AgentConsole,
-        AgentDetails,
-        AgentErrorMessage,
-        AgentEventLog,
-        AgentInputForm,
-        AgentInputForm.Field,
-        AgentInputForm.Label,
-        AgentInputForm.Control,
-        AgentInputForm.Description,
-        AgentInputForm.Message,
-        AgentInputForm.Submit,
-        AgentPicker,
-        AgentRunHistory,
-        AgentRunOutput,
-        AgentRunStatus,
-        AgentThread,
-        AgentThreadRoot,
-        AgentThreadViewport,
-        AgentThreadMessages,
-        AgentThreadMessage,
-        AgentThreadAnnouncer,
-        MessageComposer,
-      ].map((part) => part.displayName),
-    ).toEqual([
-      'AgentConsole',
-      'AgentDetails',
-      'AgentErrorMessage',
-      'AgentEventLog',
-      'AgentInputForm',
-      'AgentInputForm.Field',
-      'AgentInputForm.Label',
-      'AgentInputForm.Control',
-      'AgentInputForm.Description',
-      'AgentInputForm.Message',
-      'AgentInputForm.Submit',
-      'AgentPicker',
-      'AgentRunHistory',
-      'AgentRunOutput',
-      'AgentRunStatus',
-      'AgentThread',
-      'AgentThreadRoot',
-      'AgentThreadViewport',
-      'AgentThreadMessages',
-      'AgentThreadMessage',
-      'AgentThreadAnnouncer',
-      'MessageComposer',
-    ]);
-  });
-});
-
 // Each props type is exactly what its part takes, ref included, so a part can stand in wherever its
 // props type is asked for (e.g. `AgentConsole`'s `components`), with React 18's types and 19's.
 const partsTakeTheirPropsTypes: [
@@ -487,6 +444,7 @@ const partsTakeTheirPropsTypes: [
   ComponentType<AgentThreadMessagesProps>,
   ComponentType<AgentThreadMessageProps>,
   ComponentType<AgentThreadAnnouncerProps>,
+  ComponentType<AgentThreadComposerProps>,
   ComponentType<MessageComposerProps>,
 ] = [
   AgentConsole,
@@ -510,6 +468,36 @@ const partsTakeTheirPropsTypes: [
   AgentThreadMessages,
   AgentThreadMessage,
   AgentThreadAnnouncer,
+  AgentThreadComposer,
   MessageComposer,
 ];
-void partsTakeTheirPropsTypes;
+
+describe('given the parts', () => {
+  it('keep readable display names', () => {
+    expect(partsTakeTheirPropsTypes.map((part) => part.displayName)).toEqual([
+      'AgentConsole',
+      'AgentDetails',
+      'AgentErrorMessage',
+      'AgentEventLog',
+      'AgentInputForm',
+      'AgentInputForm.Field',
+      'AgentInputForm.Label',
+      'AgentInputForm.Control',
+      'AgentInputForm.Description',
+      'AgentInputForm.Message',
+      'AgentInputForm.Submit',
+      'AgentPicker',
+      'AgentRunHistory',
+      'AgentRunOutput',
+      'AgentRunStatus',
+      'AgentThread',
+      'AgentThreadRoot',
+      'AgentThreadViewport',
+      'AgentThreadMessages',
+      'AgentThreadMessage',
+      'AgentThreadAnnouncer',
+      'AgentThreadComposer',
+      'MessageComposer',
+    ]);
+  });
+});
