@@ -430,7 +430,6 @@ function AgentConsoleForAgent({
     className: classNames('ack-console', className),
     'data-theme': theme,
     'data-status': run.status,
-    'data-mode': agent ? mode : undefined,
     'data-active': active ? '' : undefined,
     'aria-label': rest['aria-label'] ?? (agent ? `Agent console: ${agent.name}` : 'Agent console'),
   };

@@ -3,7 +3,6 @@
  * the responses injected by a test, and the items a run of an agent streams for a request.
  */
 import { demoAgents } from './demo-agents.js';
-import type { MockToolServerStates } from './mock-directory.js';
 import { textEvents } from './mock-events.js';
 import type { MockApiGeneration, MockStreamItem } from './mock-events.js';
 import type {
@@ -17,6 +16,9 @@ import type {
   MockRunRequest,
 } from './mock-agent-types.js';
 import { isPlainObject } from './mock-platform-validation.js';
+
+/** Where the authorization of each tool server stands (`authStatus` of its GET answer). */
+export type MockToolServerStates = Map<string, 'AWAITING_AUTH' | 'AUTHORIZED'>;
 
 /** Counters of one agent, kept until `reset()`. */
 export interface MockAgentState {

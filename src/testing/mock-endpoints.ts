@@ -2,7 +2,6 @@
  * The endpoints of the mock agent service: what each matched route answers. A new route of
  * `mockRoutes` gets its handler in `mockEndpoints` (the type asks for one per `MockEndpoint`).
  */
-import { answerSearch, answerToolAuth } from './mock-directory.js';
 import { messagePayload } from './mock-events.js';
 import type { MockRequestRecord } from './mock-agent-types.js';
 import type { MockEndpoint } from './mock-agent-types.js';
@@ -147,19 +146,61 @@ function answerRun({ model, route, record, reply }: MockEndpointContext): Respon
   });
 }
 
+/**
+ * A search: `{ name? }` is a case-insensitive substring of the agent's name (empty or absent: every
+ * agent); the platform rejects other fields with 400 and adds `request_id`.
+ */
+function answerSearch({ model, route, record, reply }: MockEndpointContext): Response {
+  const given = record.body === undefined ? {} : record.body;
+  if (!isPlainObject(given)) return reply.failure(400, 'Request body must be a JSON object');
+  if (route.api === 'platform') {
+    const unknown = Object.keys(given).filter((key) => key !== 'name');
+    if (unknown.length > 0) return reply.failure(400, `Unknown field: ${unknown.join(', ')}`);
+  }
+  const name = given['name'];
+  if (name !== undefined && typeof name !== 'string') {
+    return reply.failure(400, 'name must be a string');
+  }
+  const needle = (name ?? '').toLowerCase();
+  const found = [...model.agents.values()]
+    .map((definition) => definition.agent)
+    .filter((agent) => agent.name.toLowerCase().includes(needle));
+  return route.api === 'platform'
+    ? reply.json(200, { agents: found, request_id: model.nextRequestId() })
+    : reply.json(200, { agents: found });
+}
+
+/**
+ * A tool server's authorization: GET its state; POST `{ returnUrl }` (an absolute http(s) URL, else
+ * 400) the URL of a consent page that names the server and the return URL. Any server id is known
+ * to the mock.
+ */
+function answerToolAuth({ model, route, record, reply }: MockEndpointContext): Response {
+  const serverId = route.params['serverId'] ?? '';
+  const states = model.toolServerStates;
+  if (record.method === 'GET' || record.method === 'HEAD') {
+    return reply.json(200, {
+      displayName: serverId,
+      authStatus: states.get(serverId) ?? 'AWAITING_AUTH',
+      authType: 'AUTH_USER_OAUTH',
+    });
+  }
+  const returnUrl = isPlainObject(record.body) ? record.body['returnUrl'] : undefined;
+  if (typeof returnUrl !== 'string' || !/^https?:\/\//i.test(returnUrl)) {
+    return reply.failure(400, 'returnUrl must be an absolute http(s) URL on the allowlist');
+  }
+  states.set(serverId, states.get(serverId) ?? 'AWAITING_AUTH');
+  const consent = new URL('https://auth.mock.test/oauth/authorize');
+  consent.searchParams.set('server', serverId);
+  consent.searchParams.set('return_to', returnUrl);
+  return reply.json(200, { authorizationUrl: consent.href });
+}
+
 /** The handler of each endpoint. */
 export const mockEndpoints: { readonly [Endpoint in MockEndpoint]: MockEndpointHandler } = {
   agent: answerAgent,
   schemas: answerSchemas,
   run: answerRun,
-  search: ({ model, route, record, reply }) =>
-    answerSearch(route.api, record.body, model.agents.values(), reply, () => model.nextRequestId()),
-  'tool-auth': ({ model, route, record, reply }) =>
-    answerToolAuth(
-      route.params['serverId'] ?? '',
-      record.method,
-      record.body,
-      model.toolServerStates,
-      reply,
-    ),
+  search: answerSearch,
+  'tool-auth': answerToolAuth,
 };
