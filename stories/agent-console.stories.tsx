@@ -11,6 +11,7 @@ import {
 import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';
+import { runProjectIntake } from './play-steps';
 import { mockOnly, realMode } from '../.storybook/real-mode';
 
 const meta = {
@@ -50,13 +51,7 @@ async function expectAnswer(canvasElement: HTMLElement, text?: string) {
 /** The form agent: fill in the form, run, and wait for the output. */
 export const FormAgent: Story = {
   play: mockOnly(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.type(
-      await canvas.findByLabelText(/^Title/, {}, { timeout: 5000 }),
-      'New website',
-    );
-    await userEvent.type(canvas.getByLabelText(/^Due date/), '2026-12-01');
-    await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
+    await runProjectIntake(canvasElement);
     await expectDone(canvasElement);
     await expectOutput(canvasElement);
   }),

@@ -10,6 +10,7 @@ import {
 import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';
+import { runProjectIntake } from './play-steps';
 import { mockOnly, realMode } from '../.storybook/real-mode';
 
 const now = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -201,12 +202,7 @@ export const FormRunHistory: Story = {
   render: () => <AgentConsole agentId="form-agent" />,
   play: mockOnly(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(
-      await canvas.findByLabelText(/^Title/, {}, { timeout: 5000 }),
-      'New website',
-    );
-    await userEvent.type(canvas.getByLabelText(/^Due date/), '2026-12-01');
-    await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
+    await runProjectIntake(canvasElement);
     const history = await canvas.findByRole('region', { name: 'Run history' });
     await expect(
       await within(history).findByRole('listitem', { name: /^Run 1: Done/ }, { timeout: 10_000 }),
