@@ -358,6 +358,8 @@ describe('given the action bar of the console', () => {
     const stop = page.getByRole('button', { name: 'Stop' });
     await expect.element(stop).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    // Clear would throw the streaming answer away: not offered until the turn has settled.
+    expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
     // Same bar, same slot: the first button shown in the bar, at the bar's same end.
     expect(stop.element().parentElement).toBe(bar);
     const shownButtons = [...bar.querySelectorAll('button')].filter(

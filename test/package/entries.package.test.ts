@@ -38,7 +38,14 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result.output).toContain('createAgentClient');
     const names = JSON.parse(result.output) as string[];
     expect(names).toEqual(
-      expect.arrayContaining(['createRunStream', 'fetchSseTransport', 'agentQueryOptions']),
+      expect.arrayContaining([
+        'createRunStream',
+        'fetchSseTransport',
+        'agentQueryOptions',
+        'agentSearchQueryOptions',
+        'createAgentConversation',
+        'classifyEvent',
+      ]),
     );
     for (const internal of [
       'redact',
