@@ -106,6 +106,21 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given the chat agent on %s', (
       { role: 'USER', content: [{ type: 'text', text: 'Next' }] },
     ]);
   });
+
+  it('offers no "Show run" on an answer whose run brought no event (a refused run)', async () => {
+    const user = userEvent.setup();
+    renderConsole('tool-auth-agent', api);
+
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
+
+    await waitFor(() => expect(items('agent')[0]).toHaveAttribute('data-status', 'error'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Tools need authorizing');
+    expect(
+      within(items('agent')[0] as HTMLElement).queryByRole('button', {
+        name: 'Show run events of this answer',
+      }),
+    ).toBeNull();
+  });
 });
 
 describe('given the form agent', () => {

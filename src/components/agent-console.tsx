@@ -578,7 +578,8 @@ function AgentConsoleForAgent({
                 onRetry={retryLastTurn}
                 onEdit={editTurn}
                 onSelect={EventLog ? selectAnswer : undefined}
-                canSelect={(message) => chat.runs.has(message.id)}
+                // "Show run" only where the log would have something to show.
+                canSelect={(message) => (chat.runs.get(message.id)?.events.length ?? 0) > 0}
                 selectedId={selectedAnswerId}
                 className="ack-console__thread"
               />
