@@ -7,9 +7,15 @@
  * - added time to the first event over a raw fetch of the same stream (mock server, real socket).
  *
  * bench/run.js bundles it with `agent-console-kit` resolved to the React-free core barrel.
- * `node engine.bench.js profile` runs only RunStream on the 100,000-event bytes (for --cpu-prof).
+ * `node engine.bench.js profile` runs only RunStream on the 100,000-event bytes (for --cpu-prof);
+ * `node engine.bench.js throughput` only the events/s rounds; `node engine.bench.js alloc` the
+ * bytes allocated per event by either side (V8's sampling heap profiler, the objects the garbage
+ * collector already took included), their largest allocation sites and the collections a run
+ * causes (`npm run bench:engine -- alloc` bundles and runs it).
  */
 import { fetchEventSource } from '@microsoft/fetch-event-source';
+import { Session } from 'node:inspector/promises';
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import { createAgentClient, createRunStream, fetchEventSourceTransport } from 'agent-console-kit';
 import {
   createMockAgentServer,
@@ -297,7 +303,97 @@ async function firstEvent() {
   }
 }
 
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/**
+ * Bytes allocated per event by `side` over `runs` runs of the 100,000 events (after one warm-up),
+ * from V8's sampling heap profiler with the objects collected since included; its allocation sites
+ * by self size; and the garbage collections of those runs (per kind: count and pause time).
+ */
+async function allocation(
+  chunks: Uint8Array[],
+  side: (chunks: Uint8Array[]) => Promise<Timing>,
+  runs: number,
+) {
+  await side(chunks);
+  collect();
+  const gcs: Record<string, { count: number; ms: number }> = {};
+  const kinds: Record<number, string> = {
+    [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+    [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+    [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+  };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind =
+        kinds[(entry as PerformanceEntry & { detail: { kind: number } }).detail.kind] ?? 'other';
+      const total = (gcs[kind] ??= { count: 0, ms: 0 });
+      total.count += 1;
+      total.ms += entry.duration;
+    }
+  });
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  let ms = 0;
+  for (let run = 0; run < runs; run++) ms += (await side(chunks)).ms;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  observer.disconnect();
+  const { profile } = (await session.post('HeapProfiler.stopSampling')) as {
+    profile: { head: SamplingNode };
+  };
+  session.disconnect();
+  const sites = new Map<string, number>();
+  let total = 0;
+  const walk = (node: SamplingNode) => {
+    total += node.selfSize;
+    if (node.selfSize > 0) {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const file = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\//, '');
+      const site = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+      sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  const events = runs * throughputEvents;
+  return {
+    bytesPerEvent: Math.round(total / events),
+    msPerRun: Math.round(ms / runs),
+    gcPerRun: Object.fromEntries(
+      Object.entries(gcs).map(([kind, { count, ms: pause }]) => [
+        kind,
+        { count: count / runs, ms: Math.round((pause / runs) * 10) / 10 },
+      ]),
+    ),
+    sites: [...sites]
+      .sort((left, right) => right[1] - left[1])
+      .slice(0, 25)
+      .map(([site, bytes]) => `${Math.round(bytes / events)} B ${site}`),
+  };
+}
+
 async function main() {
+  if (process.argv[2] === 'alloc') {
+    const chunks = encode(manyEvents(throughputEvents));
+    const runs = Number(process.env['BENCH_ROUNDS'] ?? 4);
+    const results = {
+      runStream: await allocation(chunks, timeRunStream, runs),
+      baseline: await allocation(chunks, timeFetchEventSource, runs),
+    };
+    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    return;
+  }
   if (process.argv[2] === 'throughput') {
     process.stdout.write(`${JSON.stringify(await throughput())}\n`);
     return;

@@ -3,6 +3,8 @@
 // comparison is measured in the same run, as medians over rounds with their spread.
 //
 //   node bench/run.js [--no-build] [--skip-browser]
+//   node bench/run.js --engine-only [--alloc]   (`npm run bench:engine`: the engine rows alone, from
+//   the sources, in about a minute; --alloc prints the bytes allocated per event instead)
 //
 // - sizes: bench/sizes.js (esbuild over dist/, brotli);
 // - engine: bench/engine.bench.ts bundled by esbuild and run in plain Node with --expose-gc;
@@ -19,6 +21,7 @@ import { measureSizes } from './sizes.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, 'node_modules', '.cache', 'agent-console-kit-bench');
 const flags = new Set(process.argv.slice(2));
+const engineOnly = flags.has('--engine-only');
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, {
@@ -42,12 +45,15 @@ function step(name) {
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
-if (!flags.has('--no-build')) {
+if (!flags.has('--no-build') && !engineOnly) {
   step('building dist/');
   run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error']);
 }
-step('sizes');
-const sizes = await measureSizes();
+let sizes;
+if (!engineOnly) {
+  step('sizes');
+  sizes = await measureSizes();
+}
 
 step('engine (plain Node)');
 const engineBundle = join(work, 'engine.bench.js');
@@ -65,20 +71,29 @@ await build({
   external: ['msw', 'msw/*'],
   logLevel: 'error',
 });
+if (flags.has('--alloc')) {
+  // Bytes allocated per event by RunStream and by the baseline, their largest allocation sites,
+  // and the garbage collections per run (see `allocation` in bench/engine.bench.ts).
+  process.stdout.write(run(process.execPath, ['--expose-gc', engineBundle, 'alloc']));
+  process.exit(0);
+}
 const engine = JSON.parse(run(process.execPath, ['--expose-gc', engineBundle]));
 
-step('React commits (jsdom)');
-const reactOutput = join(work, 'react.json');
-run(
-  join(root, 'node_modules', '.bin', 'vitest'),
-  ['run', '--config', 'bench/vitest.config.ts', '--reporter=dot'],
-  { BENCH_OUTPUT: reactOutput },
-);
-const react = JSON.parse(readFileSync(reactOutput, 'utf8'));
+let react;
+if (!engineOnly) {
+  step('React commits (jsdom)');
+  const reactOutput = join(work, 'react.json');
+  run(
+    join(root, 'node_modules', '.bin', 'vitest'),
+    ['run', '--config', 'bench/vitest.config.ts', '--reporter=dot'],
+    { BENCH_OUTPUT: reactOutput },
+  );
+  react = JSON.parse(readFileSync(reactOutput, 'utf8'));
+}
 
 let eventLog;
 let thread;
-if (!flags.has('--skip-browser')) {
+if (!flags.has('--skip-browser') && !engineOnly) {
   step('Chromium');
   run(join(root, 'node_modules', '.bin', 'vitest'), [
     'run',
@@ -109,18 +124,20 @@ function row(measure, figure, budget, met) {
   rows.push({ measure, figure, budget, verdict: met === undefined ? '–' : met ? '✓' : '✗' });
 }
 
-row(
-  'brotli size, `agent-console-kit/core` + hooks (peers external)',
-  `${kB(sizes.core.brotli)} (${kB(sizes.core.minified)} minified)`,
-  '≤ 15 kB',
-  sizes.core.brotli <= 15_000,
-);
-row(
-  'brotli size, everything in the main entry',
-  `${kB(sizes.all.brotli)} (${kB(sizes.all.minified)} minified)`,
-  '≤ 30 kB',
-  sizes.all.brotli <= 30_000,
-);
+if (sizes !== undefined) {
+  row(
+    'brotli size, `agent-console-kit/core` + hooks (peers external)',
+    `${kB(sizes.core.brotli)} (${kB(sizes.core.minified)} minified)`,
+    '≤ 15 kB',
+    sizes.core.brotli <= 15_000,
+  );
+  row(
+    'brotli size, everything in the main entry',
+    `${kB(sizes.all.brotli)} (${kB(sizes.all.minified)} minified)`,
+    '≤ 30 kB',
+    sizes.all.brotli <= 30_000,
+  );
+}
 const { throughput } = engine;
 row(
   `events/s: RunStream ÷ fetch-event-source + JSON.parse, same ${count(throughput.events)} events`,
@@ -128,18 +145,20 @@ row(
   '≥ 0.6',
   throughput.ratio >= 0.6,
 );
-const commitRounds = react.rounds.map((round) => ({
-  ...round,
-  limit: (1.1 * round.ms) / 16,
-}));
-const commitsMedian = median(commitRounds.map((round) => round.commits));
-const durationMedian = median(commitRounds.map((round) => round.ms));
-row(
-  `React commits, ${count(react.events)} events one per write ~1 ms apart`,
-  `${count(commitsMedian)} in ${count(durationMedian)} ms (median of ${commitRounds.length}; ${commitRounds.map((round) => `${round.commits}/${Math.floor(round.limit)}`).join(', ')} commits/limit)`,
-  '≤ 1.1 × duration / 16 ms',
-  commitRounds.every((round) => round.commits <= round.limit),
-);
+if (react !== undefined) {
+  const commitRounds = react.rounds.map((round) => ({
+    ...round,
+    limit: (1.1 * round.ms) / 16,
+  }));
+  const commitsMedian = median(commitRounds.map((round) => round.commits));
+  const durationMedian = median(commitRounds.map((round) => round.ms));
+  row(
+    `React commits, ${count(react.events)} events one per write ~1 ms apart`,
+    `${count(commitsMedian)} in ${count(durationMedian)} ms (median of ${commitRounds.length}; ${commitRounds.map((round) => `${round.commits}/${Math.floor(round.limit)}`).join(', ')} commits/limit)`,
+    '≤ 1.1 × duration / 16 ms',
+    commitRounds.every((round) => round.commits <= round.limit),
+  );
+}
 const { heap } = engine;
 const heapDrift = Math.abs(heap.atTwoMillions - heap.atOneMillion) / heap.atOneMillion;
 row(
@@ -155,7 +174,9 @@ row(
   '≤ 2 ms median',
   firstEvent.addedMs <= 2,
 );
-if (eventLog === undefined) {
+if (engineOnly) {
+  // --engine-only: the rows above are all.
+} else if (eventLog === undefined) {
   row('Chromium: `AgentEventLog`, 100,000 events', 'skipped (--skip-browser)', '≤ 60 rows; ≤ 8 ms');
 } else {
   row(
@@ -165,7 +186,9 @@ if (eventLog === undefined) {
     eventLog.rows <= 60 && eventLog.p95 <= 8 && eventLog.notShown === 0,
   );
 }
-if (thread === undefined) {
+if (engineOnly) {
+  // --engine-only: the rows above are all.
+} else if (thread === undefined) {
   row(
     'Chromium: `AgentThread` with 1,000 messages: DOM nodes; p95 per streamed token frame',
     'skipped (--skip-browser)',
