@@ -542,8 +542,13 @@ export class RunStream {
 
   #markChanged(run: Run) {
     if (this.#run !== run) return;
-    this.#scheduler ??= createNotifyScheduler(() => this.#flush(), this.#options.throttleMs);
-    this.#scheduler.schedule();
+    (this.#scheduler ??= this.#createScheduler()).schedule();
+  }
+
+  // Apart from #markChanged, which runs per event: a closure over `this` in it would make V8
+  // allocate a context for `this` on every call (about 90 B per event), made or not.
+  #createScheduler(): NotifyScheduler {
+    return createNotifyScheduler(() => this.#flush(), this.#options.throttleMs);
   }
 
   #flush() {
