@@ -21,6 +21,33 @@ describe('classifyEvent', () => {
     expect(event.payload.messages).toHaveLength(3);
   });
 
+  it('makes a plain object: Object.prototype, own enumerable fields in one order for every kind', () => {
+    const fields = [
+      'sequence',
+      'id',
+      'event',
+      'data',
+      'payload',
+      'kind',
+      'parseError',
+      'invalid',
+      'text',
+      'receivedAt',
+      'attempt',
+      'restart',
+    ];
+    for (const frame of [
+      { id: '3', event: 'message', data: agentMessage },
+      { event: 'message', data: '{"error":1}' },
+      { event: 'tool.call', data: 'not json' },
+    ]) {
+      const event = classifyEvent(frame, arrival);
+      expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
+      expect(Object.keys(event)).toEqual(fields);
+      expect(event).toStrictEqual({ ...event });
+    }
+  });
+
   it('makes a message that does not match invalid, keeping its payload', () => {
     const event = classifyEvent({ event: 'message', data: '{"error":{"message":"crashed"}}' });
 
