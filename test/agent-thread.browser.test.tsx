@@ -162,4 +162,29 @@ describe('given a thread in Chromium', () => {
     expect(page.getByRole('listitem').all()).toHaveLength(100);
     expect(atBottom(viewport())).toBe(true);
   });
+
+  it('keeps the message being read in place when a turn arrives while scrolled up', async () => {
+    const { rerender } = render(show(thread(150)));
+    await act(async () => {
+      viewport().scrollTop = viewport().scrollHeight / 2;
+      viewport().dispatchEvent(new Event('scroll'));
+    });
+    await expect
+      .element(page.getByRole('button', { name: 'Jump to the newest message' }))
+      .toBeVisible();
+    const frame = viewport().getBoundingClientRect();
+    const reading = page
+      .getByRole('listitem')
+      .all()
+      .map((item) => item.element())
+      .find((item) => item.getBoundingClientRect().top > frame.top + 20) as Element;
+    const topBefore = reading.getBoundingClientRect().top;
+
+    rerender(show(thread(152, 'streaming'), 'streaming'));
+    await expect.element(page.getByRole('listitem').last()).toHaveTextContent('Answer 151:');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(reading.isConnected).toBe(true);
+    expect(Math.abs(reading.getBoundingClientRect().top - topBefore)).toBeLessThanOrEqual(1);
+  });
 });
