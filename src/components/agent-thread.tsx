@@ -1,7 +1,7 @@
 import {
   forwardRef,
-  useCallback,
   memo,
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -789,8 +789,10 @@ export interface AgentThreadProps extends AgentThreadRootProps {
  * answer, Edit on the last USER message. Follows the newest message while the reader is at the
  * bottom, never moves focus on its own, and reads a finished answer once in a polite live region.
  * A long thread shows its newest `visibleMessages` (100) and a "Show 50 earlier messages" button
- * above them (`visibleMessages={Infinity}` shows every message). Text only: nothing is rendered as HTML. Built from the `AgentThread*` parts; its `ref` is the
- * thread's `<section>` (the one {@link AgentThreadRoot} renders).
+ * above them (`visibleMessages={Infinity}` shows every message); when the last page takes the
+ * button away, focus goes to the thread. Text only: nothing is rendered as HTML. Built from the
+ * `AgentThread*` parts; its `ref` is the thread's `<section>` (the one {@link AgentThreadRoot}
+ * renders).
  *
  * @example
  * const chat = useAgentConversation({ agentId: 'helpdesk' });
