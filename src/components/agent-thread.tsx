@@ -1,4 +1,5 @@
 import {
+  Component,
   forwardRef,
   memo,
   useCallback,
@@ -364,24 +365,16 @@ function AgentThreadMessagesRender(
   const listRef = useRef<HTMLOListElement>(null);
   const composedRef = useComposedRefs(ref, listRef);
   const noteId = useId();
-  // The first message shown when "Show earlier messages" was pressed, and where it was on screen.
-  const anchor = useRef<{ element: Element; top: number; hadFocus: boolean } | null>(null);
+  // Whether "Show earlier messages" had focus when it was pressed.
+  const buttonHadFocus = useRef(false);
 
-  // The earlier page renders above the messages the reader sees: scroll by as much as it pushed
-  // them down, so they stay where they were.
   useLayoutEffect(() => {
-    const saved = anchor.current;
-    if (saved === null) return;
-    anchor.current = null;
-    const scroller = scrollElement.current;
-    const moved = saved.element.getBoundingClientRect().top - saved.top;
-    if (moved !== 0) {
-      if (scroller) scroller.scrollTop += moved;
-      else window.scrollBy(0, moved);
-    }
-    if (saved.hadFocus && shownFrom === 0) {
+    const hadFocus = buttonHadFocus.current;
+    buttonHadFocus.current = false;
+    if (hadFocus && shownFrom === 0) {
       // The button went away with the last page: focus goes to the thread (as after "Jump to the
       // newest message"), not to the page's body, and nothing scrolls.
+      const scroller = scrollElement.current;
       const target = scroller ?? listRef.current?.firstElementChild;
       if (target instanceof HTMLElement) {
         if (!scroller) target.tabIndex = -1;
@@ -393,14 +386,7 @@ function AgentThreadMessagesRender(
   if (messages.length === 0) return <p className="ack-thread__empty">{empty}</p>;
 
   const handleShowEarlier = (event: MouseEvent<HTMLButtonElement>) => {
-    const first = listRef.current?.firstElementChild;
-    anchor.current = first
-      ? {
-          element: first,
-          top: first.getBoundingClientRect().top,
-          hadFocus: document.activeElement === event.currentTarget,
-        }
-      : null;
+    buttonHadFocus.current = document.activeElement === event.currentTarget;
     showEarlier();
   };
   const nextPage = Math.min(earlierPageSize, shownFrom);
@@ -430,6 +416,7 @@ function AgentThreadMessagesRender(
           </p>
         </div>
       ) : null}
+      <ScrollAnchor shownFrom={shownFrom} list={listRef} scroller={scrollElement} />
       <ol ref={composedRef} className={classNames('ack-thread__messages', className)} {...rest}>
         {messages.slice(shownFrom).map((message, offset) => {
           const index = shownFrom + offset;
@@ -465,6 +452,58 @@ function AgentThreadMessagesRender(
       </ol>
     </>
   );
+}
+
+/** A message on screen and where it was (its top, in the viewport's coordinates). */
+interface ScrollAnchorSnapshot {
+  element: Element;
+  top: number;
+}
+
+interface ScrollAnchorProps {
+  shownFrom: number;
+  list: RefObject<HTMLOListElement | null>;
+  scroller: RefObject<HTMLElement | null>;
+}
+
+/**
+ * Keeps the first message in view where it is when the messages shown change at the top (a page
+ * revealed above it, the oldest shown leaving as a turn arrives): the scroll moves by as much as
+ * the messages did. A class for `getSnapshotBeforeUpdate`, the one place that reads the layout
+ * before React changes the DOM. The browser's scroll anchoring (`overflow-anchor`, where there is
+ * one) misses a page added while the reader is at the top, and some removals above (a test in
+ * Chromium shows both); it still keeps the place when messages off screen are laid out late.
+ */
+class ScrollAnchor extends Component<ScrollAnchorProps> {
+  override getSnapshotBeforeUpdate(previous: ScrollAnchorProps): ScrollAnchorSnapshot | null {
+    if (previous.shownFrom === this.props.shownFrom) return null;
+    const list = this.props.list.current;
+    if (!list) return null;
+    const scroller = this.props.scroller.current;
+    const viewTop = scroller ? scroller.getBoundingClientRect().top : 0;
+    for (const element of list.children) {
+      const box = element.getBoundingClientRect();
+      if (box.bottom > viewTop) return { element, top: box.top };
+    }
+    return null;
+  }
+
+  override componentDidUpdate(
+    _previous: ScrollAnchorProps,
+    _state: unknown,
+    snapshot: ScrollAnchorSnapshot | null,
+  ) {
+    if (!snapshot?.element.isConnected) return;
+    const moved = snapshot.element.getBoundingClientRect().top - snapshot.top;
+    if (moved === 0) return;
+    const scroller = this.props.scroller.current;
+    if (scroller) scroller.scrollTop += moved;
+    else window.scrollBy(0, moved);
+  }
+
+  override render() {
+    return null;
+  }
 }
 
 /** Props of {@link AgentThreadMessage}. */
