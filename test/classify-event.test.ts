@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as z from 'zod/mini';
 import { classifyEvent, type RunEvent } from 'agent-console-kit';
+import { messageEventPayloadCheck, messageEventPayloadSchema } from '../src/core/schemas.js';
 
 const arrival = { sequence: 7, receivedAt: 1_000, attempt: 2, restart: false };
 const agentMessage = JSON.stringify({
@@ -150,5 +152,36 @@ describe('the RunEvent type', () => {
       },
     ];
     expect(events).toHaveLength(5);
+  });
+});
+
+describe('the per-event message check', () => {
+  it('answers as the message payload schema does, extra keys included', () => {
+    const payloads: unknown[] = [
+      JSON.parse(agentMessage),
+      { messages: [] },
+      { messages: [{ role: 'AGENT', content: [] }], extra: { deep: [1] } },
+      { messages: [{ role: 'AGENT', content: [{ type: 'text', text: 'a', more: 1 }], x: 2 }] },
+      { messages: [{ role: 'AGENT', content: [{ type: 'image' }] }] },
+      { messages: [{ role: 'AGENT', content: [{ type: 'text', text: 3 }] }] },
+      { messages: [{ role: 'AGENT', content: [{ text: 'no type' }] }] },
+      { messages: [{ role: 7, content: [] }] },
+      { messages: [{ content: [] }] },
+      { messages: [{ role: 'AGENT' }] },
+      { messages: [{ role: 'AGENT', content: {} }] },
+      { messages: {} },
+      { messages: [null] },
+      { error: { message: 'crashed' } },
+      JSON.parse('{"__proto__":{"x":1},"messages":[]}'),
+      [],
+      null,
+      'text',
+      42,
+    ];
+    for (const payload of payloads) {
+      expect(z.validate(messageEventPayloadCheck, payload)).toBe(
+        z.safeParse(messageEventPayloadSchema, payload).success,
+      );
+    }
   });
 });

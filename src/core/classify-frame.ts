@@ -1,7 +1,7 @@
 import type { RunEventFrame } from './classify-event.js';
 import type { RunEvent, RunEventKind } from './run-types.js';
 import * as z from 'zod/mini';
-import { messageEventPayloadSchema, runFailedPayloadSchema } from './schemas.js';
+import { messageEventPayloadCheck, runFailedPayloadSchema } from './schemas.js';
 
 /**
  * `classifyEvent` with the arrival spelled out: the engine's path (no arrival object per event).
@@ -28,7 +28,7 @@ export function classifyFrame(
   } else if (event === 'message') {
     // `validate` answers only whether the payload matches (zod builds no result object around its
     // copy); the payload kept is JSON.parse's, the same content (no schema here transforms).
-    if (z.validate(messageEventPayloadSchema, payload)) {
+    if (z.validate(messageEventPayloadCheck, payload)) {
       kind = 'message';
       text = agentText(payload.messages);
     } else {
