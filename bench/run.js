@@ -5,6 +5,8 @@
 //   node bench/run.js [--no-build] [--skip-browser]
 //   node bench/run.js --engine-only [--alloc]   (`npm run bench:engine`: the engine rows alone, from
 //   the sources, in about a minute; --alloc prints the bytes allocated per event instead)
+//   node bench/run.js --engine-only --compare=<git ref> [--pairs=3]   (the events/s ratio of the
+//   sources and of <ref>'s src/, the same bench file, in alternating processes)
 //
 // - sizes: bench/sizes.js (esbuild over dist/ with code splitting, brotli per chunk);
 // - engine: bench/engine.bench.ts bundled by esbuild and run in plain Node with --expose-gc;
@@ -56,21 +58,57 @@ if (!engineOnly) {
 }
 
 step('engine (plain Node)');
+/** bench/engine.bench.ts bundled against the sources under `src`. */
+async function bundleEngine(src, outfile) {
+  await build({
+    entryPoints: [join(root, 'bench', 'engine.bench.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile,
+    // The React-free core, as an app on the server would import it.
+    alias: {
+      'agent-console-kit': join(src, 'core', 'index.ts'),
+      'agent-console-kit/testing': join(src, 'testing', 'index.ts'),
+    },
+    nodePaths: [join(root, 'node_modules')],
+    external: ['msw', 'msw/*'],
+    logLevel: 'error',
+  });
+}
 const engineBundle = join(work, 'engine.bench.js');
-await build({
-  entryPoints: [join(root, 'bench', 'engine.bench.ts')],
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  outfile: engineBundle,
-  // The React-free core, as an app on the server would import it.
-  alias: {
-    'agent-console-kit': join(root, 'src', 'core', 'index.ts'),
-    'agent-console-kit/testing': join(root, 'src', 'testing', 'index.ts'),
-  },
-  external: ['msw', 'msw/*'],
-  logLevel: 'error',
-});
+await bundleEngine(join(root, 'src'), engineBundle);
+const compare = process.argv.find((arg) => arg.startsWith('--compare='))?.slice(10);
+if (compare !== undefined) {
+  // The same bench file against another commit's src/: each process measures its own ratio (both
+  // sides alternate inside it), and the processes alternate too.
+  if (!/^[\w./~^-]+$/.test(compare)) throw new Error(`bench: not a git ref: ${compare}`);
+  const pairs = Number(process.argv.find((arg) => arg.startsWith('--pairs='))?.slice(8) ?? 3);
+  const other = join(work, 'compare');
+  mkdirSync(other, { recursive: true });
+  run('sh', ['-c', `git archive ${compare} src | tar -x -C '${other}'`]);
+  const otherBundle = join(work, 'engine.compare.js');
+  await bundleEngine(join(other, 'src'), otherBundle);
+  const sides = [
+    { name: compare, bundle: otherBundle, ratios: [], cpuRatios: [] },
+    { name: 'sources', bundle: engineBundle, ratios: [], cpuRatios: [] },
+  ];
+  for (let pair = 0; pair < pairs; pair++) {
+    for (const side of pair % 2 === 0 ? sides : [...sides].reverse()) {
+      const result = JSON.parse(run(process.execPath, ['--expose-gc', side.bundle, 'throughput']));
+      side.ratios.push(result.ratio);
+      side.cpuRatios.push(result.cpuRatio);
+      step(`${side.name}: ${result.ratio.toFixed(3)} (on CPU time ${result.cpuRatio.toFixed(3)})`);
+    }
+  }
+  const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  for (const side of sides) {
+    console.log(
+      `${side.name}: events/s ratio ${medianOf(side.ratios).toFixed(3)} (medians of ${pairs} processes: ${side.ratios.map((value) => value.toFixed(2)).join(', ')}; on CPU time ${medianOf(side.cpuRatios).toFixed(3)})`,
+    );
+  }
+  process.exit(0);
+}
 if (flags.has('--alloc')) {
   // Bytes allocated per event by RunStream and by the baseline, their largest allocation sites,
   // and the garbage collections per run (see `allocation` in bench/engine.bench.ts).
