@@ -6,6 +6,7 @@ import {
   createRunStream,
   type AgentApi,
   type RunStatus,
+  type SseTransport,
 } from 'agent-console-kit';
 import { runFailedEvent, textEvents } from 'agent-console-kit/testing';
 import { serve } from './support/mock-server.js';
@@ -423,5 +424,31 @@ describe('given no server listening', () => {
     expect(final.status).toBe('error');
     expect(final.error).toBeInstanceOf(AgentNetworkError);
     expect(final.attempt).toBe(2);
+  });
+});
+
+describe('receivedAt', () => {
+  it('is read once per network read: the events of one read share it, the next read has its own', async () => {
+    let clock = 1_000;
+    const transport: SseTransport = async (options) => {
+      options.onOpen?.(new Response(null, { headers: { 'content-type': 'text/event-stream' } }));
+      // One read carrying two events, then another read carrying one.
+      options.onMessage({ id: '1', event: 'message', data: '{"messages":[]}' });
+      options.onMessage({ id: '2', event: 'message', data: '{"messages":[]}' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      options.onMessage({ id: '3', event: 'message', data: '{"messages":[]}' });
+      return { outcome: 'closed' };
+    };
+    const stream = createRunStream(createAgentClient({ baseUrl: 'http://agents.invalid' }), {
+      transport,
+      now: () => (clock += 10),
+    });
+
+    const final = await stream.start({ agentId: 'agent' });
+
+    const [first, second, third] = final.events.map((event) => event.receivedAt);
+    expect(final.events).toHaveLength(3);
+    expect(second).toBe(first);
+    expect(third).toBeGreaterThan(first ?? Number.POSITIVE_INFINITY);
   });
 });

@@ -429,10 +429,31 @@ export class RunStream {
     this.#publishStatus(run);
   }
 
+  /**
+   * The arrival time of the events handed over in the current synchronous burst: a transport
+   * dispatches every event of one network read in one go, so the clock is read once per read (the
+   * burst ends at the next microtask, before the next read can resolve). The first of them sets it.
+   * About 15 B and a clock read less per event.
+   */
+  #burstAt: number | undefined = undefined;
+  readonly #endBurst = () => {
+    this.#burstAt = undefined;
+  };
+
+  #arrivalTime(): number {
+    let at = this.#burstAt;
+    if (at === undefined) {
+      at = this.#now();
+      this.#burstAt = at;
+      queueMicrotask(this.#endBurst);
+    }
+    return at;
+  }
+
   #onMessage(run: Run, message: SseMessage) {
     // fetch-event-source goes on dispatching the rest of a chunk after an abort.
     if (!this.#isCurrent(run)) return;
-    const receivedAt = this.#now();
+    const receivedAt = this.#arrivalTime();
     const numericId = parseNumericId(message.id);
 
     let restart = false;

@@ -29,7 +29,11 @@ export interface RunEventBase {
   event: string;
   /** The `data:` text as received. */
   data: string;
-  /** When it arrived (epoch milliseconds). */
+  /**
+   * When it arrived (epoch milliseconds): when the transport handed over the read that carried it.
+   * Events that came in one network read share it (they arrived together); the clock is read once
+   * per read, not once per event.
+   */
   receivedAt: number;
   /** The connection attempt it came in, from 1. */
   attempt: number;
