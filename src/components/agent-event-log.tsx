@@ -18,7 +18,6 @@ import {
 import {
   defaultRangeExtractor,
   measureElement,
-  useVirtualizer,
   type Range,
   type Virtualizer,
 } from '@tanstack/react-virtual';
@@ -35,6 +34,7 @@ import {
 } from './event-log-format.js';
 import { ChevronIcon, CopyIcon, DownloadIcon } from './icons.js';
 import { classNames, dataFlag, visuallyHidden, named } from './part-helpers.js';
+import { consecutiveKeys, useAppendingVirtualizer } from './virtual-append.js';
 
 /** Props of {@link AgentEventLog}. */
 export interface AgentEventLogProps
@@ -215,14 +215,15 @@ function AgentEventLogRender(
   );
 
   // The same function for the same list: a new `getItemKey` makes the virtualizer recompute every
-  // row's offset from the first, so it changes only with the list. The virtualizer calls it for
-  // every row when the count changes: a list without gaps in its sequence numbers (the whole
-  // buffer, unfiltered) computes the key without reading the event.
+  // row's offset from the first, so it changes only with the list. A list without gaps in its
+  // sequence numbers (the whole buffer, unfiltered) computes the key without reading the event,
+  // and tells `useAppendingVirtualizer` in O(1) that an append left the earlier keys as they were
+  // (it then computes the offsets of the new rows only).
   const getItemKey = useMemo(() => {
     const first = shown[0]?.sequence ?? 0;
     const last = shown.at(-1)?.sequence ?? 0;
     return last - first === shown.length - 1
-      ? (index: number) => first + index
+      ? consecutiveKeys(first)
       : (index: number) => shown[index]?.sequence ?? index;
   }, [shown]);
   // Rows not measured yet are estimated at the height of the last plain row measured (closed, no
@@ -245,7 +246,7 @@ function AgentEventLogRender(
     },
     [],
   );
-  const virtualizer = useVirtualizer({
+  const virtualizer = useAppendingVirtualizer({
     count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
