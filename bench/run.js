@@ -8,7 +8,8 @@
 // - engine: bench/engine.bench.ts bundled by esbuild and run in plain Node with --expose-gc;
 // - React commits: bench/react-commits.bench-run.tsx in vitest (jsdom, like the unit tests);
 // - Chromium: bench/event-log.bench-browser.tsx and bench/thread-frames.bench-browser.tsx in vitest
-//   browser mode (bench/vitest.browser.config.ts; `npm run bench:thread` runs the second alone).
+//   browser mode (bench/vitest.browser.config.ts; `npm run bench:log` runs the first alone,
+//   `npm run bench:thread` the second).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
