@@ -34,7 +34,12 @@ import {
 } from './event-log-format.js';
 import { ChevronIcon, CopyIcon, DownloadIcon } from './icons.js';
 import { classNames, dataFlag, visuallyHidden, named } from './part-helpers.js';
-import { consecutiveKeys, useAppendingVirtualizer } from './virtual-append.js';
+import {
+  consecutiveKeys,
+  measureReusedRows,
+  rowSlots,
+  useAppendingVirtualizer,
+} from './virtual-append.js';
 
 /** Props of {@link AgentEventLog}. */
 export interface AgentEventLogProps
@@ -187,6 +192,8 @@ function AgentEventLogRender(
   // The newest row of the last commit: rows that arrive after it while following are followed in
   // the same commit (see `rangeExtractor`).
   const committedLast = useRef<number | undefined>(undefined);
+  const committedSlots = useRef<ReadonlyMap<number, number>>(new Map());
+  const rowsRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     committedLast.current = lastSequence;
   });
@@ -336,6 +343,16 @@ function AgentEventLogRender(
   const origin = startedAt ?? events[0]?.receivedAt ?? 0;
   const filtered = shown !== events;
   const items = virtualizer.getVirtualItems();
+  // Rows are recycled: a row that comes into view takes the elements of one that left (see
+  // `rowSlots`), and is measured after the commit like a new one.
+  const slots = rowSlots(
+    committedSlots.current,
+    items.map((item) => shown[item.index]?.sequence ?? -1),
+  );
+  useLayoutEffect(() => {
+    committedSlots.current = slots;
+    measureReusedRows(virtualizer, rowsRef.current);
+  });
   return (
     <section
       ref={ref}
@@ -448,6 +465,7 @@ function AgentEventLogRender(
             </p>
           ) : (
             <div
+              ref={rowsRef}
               role="list"
               className="ack-event-log__rows"
               style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
@@ -458,7 +476,7 @@ function AgentEventLogRender(
                 const previous = shown[item.index - 1];
                 return (
                   <div
-                    key={item.key}
+                    key={slots.get(event.sequence)}
                     ref={virtualizer.measureElement}
                     data-index={item.index}
                     role="listitem"

@@ -128,3 +128,63 @@ export function useAppendingVirtualizer(
   if (current) current.appendedFrom = null;
   return virtualizer;
 }
+
+/**
+ * React keys for the rendered rows (`keys`, in order): a row keeps its slot while it stays
+ * rendered, and a row that comes in takes the slot of one that left, in the order those had, so
+ * React updates the elements of a row that left instead of removing them and creating others (an
+ * append while following replaces every row in view) and keeps them in the same DOM order.
+ */
+export function rowSlots(
+  previous: ReadonlyMap<number, number>,
+  keys: readonly number[],
+): Map<number, number> {
+  const kept = new Set<number>();
+  for (const key of keys) {
+    const slot = previous.get(key);
+    if (slot !== undefined) kept.add(slot);
+  }
+  const free: number[] = [];
+  let next = 0;
+  for (const slot of previous.values()) {
+    if (!kept.has(slot)) free.push(slot);
+    next = Math.max(next, slot + 1);
+  }
+  const slots = new Map<number, number>();
+  let taken = 0;
+  for (const key of keys) {
+    let slot = previous.get(key);
+    if (slot === undefined) {
+      slot = taken < free.length ? (free[taken] ?? next++) : next++;
+      taken += 1;
+    }
+    slots.set(key, slot);
+  }
+  return slots;
+}
+
+/**
+ * After a commit, measures the rows whose element now shows another row (a slot from
+ * {@link rowSlots}): the virtualizer measures an element when its ref attaches, and an element that
+ * stays attached keeps its ref. Forgets the rows those elements showed before.
+ */
+export function measureReusedRows(virtualizer: AnyVirtualizer, list: Element | null): void {
+  if (!list) return;
+  const { elementsCache } = virtualizer;
+  let reused = false;
+  for (const element of list.children) {
+    const index = virtualizer.indexFromElement(element);
+    if (index < 0 || index >= virtualizer.options.count) continue;
+    const key = virtualizer.options.getItemKey(index);
+    if (elementsCache.get(key) === element) continue;
+    reused = true;
+    virtualizer.measureElement(element);
+  }
+  if (!reused) return;
+  for (const [key, element] of elementsCache) {
+    const index = virtualizer.indexFromElement(element);
+    if (element.isConnected && virtualizer.options.getItemKey(index) !== key) {
+      elementsCache.delete(key);
+    }
+  }
+}
