@@ -1,8 +1,9 @@
-// The size rows of `npm run bench`: the built dist/ bundled as an app would (esbuild: minified,
+// The size rows of `npm run bench`: the built dist/ bundled as an app would (esbuild: minified, code splitting,
 // ESM, browser, react, react-dom and @tanstack/react-query external), then brotli (Node's zlib).
 // `node bench/sizes.js --analyze` also prints where the bytes go (esbuild's metafile).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
@@ -27,35 +28,74 @@ async function exportedNames(entryPoints) {
     .flatMap(([, output]) => output.exports);
 }
 
-async function measure(entryContents, analyze) {
-  const result = await build({
-    stdin: { contents: entryContents, resolveDir: root, loader: 'js' },
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    external: peers,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].contents;
-  const brotli = brotliCompressSync(code, {
+function brotliSize(code) {
+  return brotliCompressSync(code, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 11,
       [constants.BROTLI_PARAM_SIZE_HINT]: code.length,
     },
   }).length;
-  const inputs = Object.values(result.metafile.outputs)[0].inputs;
-  const byInput = Object.entries(inputs)
-    .map(([path, { bytesInOutput }]) => ({ path, bytes: bytesInOutput }))
-    .sort((left, right) => right.bytes - left.bytes);
+}
+
+/**
+ * Bundled with code splitting, as an app's bundler does: `minified` and `brotli` count what a page
+ * loads up front (the entry and the chunks it imports statically); what only a dynamic `import()`
+ * reaches (the Node transport) is `lazy`, loaded where it is used and never by a browser page.
+ */
+async function measure(entryContents, analyze) {
+  const result = await build({
+    stdin: { contents: entryContents, resolveDir: root, loader: 'js', sourcefile: 'app.js' },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    splitting: true,
+    outdir: `${root}bench/.sizes`,
+    external: peers,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const outputs = result.metafile.outputs;
+  const files = new Map(
+    result.outputFiles.map((file) => [
+      relative(root, file.path).split(sep).join('/'),
+      file.contents,
+    ]),
+  );
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined);
+  const initial = new Set();
+  const visit = (path) => {
+    if (initial.has(path)) return;
+    initial.add(path);
+    for (const imported of outputs[path].imports) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(entry);
+  const sizeOf = (paths) => {
+    const codes = [...paths].map((path) => files.get(path));
+    const code = Buffer.concat(codes);
+    return {
+      minified: code.length,
+      brotli: codes.reduce((sum, part) => sum + brotliSize(part), 0),
+    };
+  };
+  const lazyPaths = Object.keys(outputs).filter(
+    (path) => path.endsWith('.js') && !initial.has(path),
+  );
   if (analyze) {
-    for (const { path, bytes } of byInput.slice(0, 40)) {
-      console.log(`${String(bytes).padStart(8)}  ${path}`);
+    for (const path of Object.keys(outputs).filter((output) => output.endsWith('.js'))) {
+      console.log(`${initial.has(path) ? 'initial' : 'lazy'} chunk ${path}:`);
+      const byInput = Object.entries(outputs[path].inputs)
+        .map(([input, { bytesInOutput }]) => ({ input, bytes: bytesInOutput }))
+        .sort((left, right) => right.bytes - left.bytes);
+      for (const { input, bytes } of byInput.slice(0, 40)) {
+        console.log(`${String(bytes).padStart(8)}  ${input}`);
+      }
     }
   }
-  return { minified: code.length, brotli };
+  return { ...sizeOf(initial), lazy: sizeOf(lazyPaths) };
 }
 
 /**

@@ -4,16 +4,20 @@
  * count with 1,000 and with 2,000 messages, and after the streamed frames), and each token frame's
  * work (the commit and layout, plus any commit that follows it, until the token is on screen).
  * Writes node_modules/.cache/agent-console-kit-bench/thread.json for bench/run.js and prints the
- * figures.
+ * figures. The thread as it ships (the newest `visibleMessages`, 100) is measured against the same
+ * thread with every message shown (`visibleMessages={Infinity}`, the behaviour before the option)
+ * in alternating rounds of the same run, so a loaded machine weighs on both alike.
  */
 import { it } from 'vitest';
 import { commands } from 'vitest/browser';
 import 'agent-console-kit/styles.css';
 import { AgentThread, type ConversationMessage } from 'agent-console-kit';
-import { measureSteps, mount, reactBuild } from './browser-harness.js';
+import { measureSteps, mount, percentile, reactBuild } from './browser-harness.js';
 
 const count = 1000;
 const frames = 100;
+/** Rounds per variant, alternating; each round streams `frames` tokens into a fresh thread. */
+const rounds = 3;
 
 function thread(length: number): ConversationMessage[] {
   return Array.from({ length }, (_, index): ConversationMessage => ({
@@ -27,11 +31,13 @@ function thread(length: number): ConversationMessage[] {
 
 interface ThreadProps {
   messages: ConversationMessage[];
+  visibleMessages: number;
 }
 
 const view = (props: ThreadProps) => (
   <AgentThread
     messages={props.messages}
+    visibleMessages={props.visibleMessages}
     status="streaming"
     height={600}
     onRetry={() => undefined}
@@ -39,17 +45,17 @@ const view = (props: ThreadProps) => (
 );
 
 /** Elements the thread keeps in the DOM with `length` messages. */
-async function nodesWith(length: number): Promise<number> {
-  const mounted = await mount(view, { messages: thread(length) });
+async function nodesWith(length: number, visibleMessages: number): Promise<number> {
+  const mounted = await mount(view, { messages: thread(length), visibleMessages });
   const nodes = mounted.container.querySelectorAll('*').length;
   mounted.unmount();
   return nodes;
 }
 
-it('measures AgentThread', async () => {
-  const nodesAtTwice = await nodesWith(count * 2);
+/** One round: a fresh thread of `count` messages, `frames` tokens streamed into its last answer. */
+async function streamRound(visibleMessages: number) {
   let messages = thread(count);
-  const mounted = await mount(view, { messages });
+  const mounted = await mount(view, { messages, visibleMessages });
   const nodesAtStart = mounted.container.querySelectorAll('*').length;
   const timings = await measureSteps(
     mounted,
@@ -57,26 +63,78 @@ it('measures AgentThread', async () => {
     (step) => {
       const last = messages[count - 1] as ConversationMessage;
       messages = [...messages.slice(0, -1), { ...last, text: `${last.text} token${step}` }];
-      return { messages };
+      return { messages, visibleMessages };
     },
     (step) => (mounted.container.textContent ?? '').includes(`token${step}`),
   );
   const nodesAtEnd = mounted.container.querySelectorAll('*').length;
   mounted.unmount();
+  return { nodesAtStart, nodesAtEnd, ...timings };
+}
+
+interface Variant {
+  nodesAtStart: number;
+  nodesAtEnd: number;
+  nodesAtTwice: number;
+  samples: number[];
+  notShown: number;
+}
+
+function summary(variant: Variant) {
+  return {
+    ...variant,
+    p50: percentile(variant.samples, 0.5),
+    p95: percentile(variant.samples, 0.95),
+    max: Math.max(...variant.samples),
+  };
+}
+
+it('measures AgentThread', async () => {
+  const windowed: Variant = {
+    nodesAtStart: 0,
+    nodesAtEnd: 0,
+    nodesAtTwice: await nodesWith(count * 2, 100),
+    samples: [],
+    notShown: 0,
+  };
+  const allShown: Variant = {
+    nodesAtStart: 0,
+    nodesAtEnd: 0,
+    nodesAtTwice: await nodesWith(count * 2, Infinity),
+    samples: [],
+    notShown: 0,
+  };
+  for (let round = 0; round < rounds; round++) {
+    for (const [variant, visibleMessages] of [
+      [allShown, Infinity],
+      [windowed, 100],
+    ] as const) {
+      const measured = await streamRound(visibleMessages);
+      variant.nodesAtStart = measured.nodesAtStart;
+      variant.nodesAtEnd = Math.max(variant.nodesAtEnd, measured.nodesAtEnd);
+      variant.samples.push(...measured.samples);
+      variant.notShown += measured.notShown;
+    }
+  }
+  const shipped = summary(windowed);
+  const everyMessage = summary(allShown);
   const result = {
     react: reactBuild(),
     messages: count,
-    frames,
-    nodesAtStart,
-    nodesAtEnd,
-    nodesAtTwice,
-    ...timings,
+    frames: frames * rounds,
+    visibleMessages: 100,
+    ...shipped,
+    allShown: everyMessage,
   };
+  const describe = (name: string, timings: ReturnType<typeof summary>) =>
+    `${name}: ${timings.nodesAtStart} elements with ${count} messages, ` +
+    `${timings.nodesAtTwice} with ${count * 2}, ${timings.nodesAtEnd} after the token frames; per frame ` +
+    `p50 ${timings.p50.toFixed(1)} ms, p95 ${timings.p95.toFixed(1)} ms, max ${timings.max.toFixed(1)} ms` +
+    (timings.notShown > 0 ? `, ${timings.notShown} not shown` : '');
   console.log(
-    `AgentThread in Chromium (React ${result.react}): ${nodesAtStart} elements with ${count} messages, ` +
-      `${nodesAtTwice} with ${count * 2}, ${nodesAtEnd} after ${frames} token frames; per frame ` +
-      `p50 ${timings.p50.toFixed(1)} ms, p95 ${timings.p95.toFixed(1)} ms, max ${timings.max.toFixed(1)} ms` +
-      (timings.notShown > 0 ? `, ${timings.notShown} not shown` : ''),
+    `AgentThread in Chromium (React ${result.react}), ${rounds} alternating rounds of ${frames} token frames\n` +
+      `  ${describe('newest 100 shown (default)', shipped)}\n` +
+      `  ${describe('every message shown (visibleMessages={Infinity})', everyMessage)}`,
   );
   await commands.writeFile(
     'node_modules/.cache/agent-console-kit-bench/thread.json',

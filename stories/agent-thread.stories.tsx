@@ -210,6 +210,54 @@ export const FormRunHistory: Story = {
   }),
 };
 
+const topics = ['laptop', 'charger', 'monitor', 'badge', 'headset', 'VPN access'];
+
+/** 240 messages: a long support conversation, oldest first. */
+const longThread: ConversationMessage[] = Array.from({ length: 240 }, (_, index) => {
+  const turn = Math.floor(index / 2) + 1;
+  const topic = topics[turn % topics.length] ?? 'order';
+  return index % 2 === 0
+    ? {
+        id: `u${turn}`,
+        role: 'USER',
+        text: `Question ${turn}: what is the status of my ${topic} request?`,
+        status: 'done',
+        createdAt: now + index * 1000,
+      }
+    : {
+        id: `a${turn}`,
+        role: 'GLEAN_AI',
+        text: `Answer ${turn}: your ${topic} request is approved and ships within two working days.`,
+        status: 'done',
+        createdAt: now + index * 1000,
+      };
+});
+
+/**
+ * A long thread: the newest 100 of 240 messages are shown (`visibleMessages`); "Show 50 earlier
+ * messages" above them reveals a page without moving the messages in view. Scrolled to the top
+ * after one page, with 90 still not shown.
+ */
+export const LongThread: Story = {
+  name: 'Long thread',
+  args: { messages: longThread, height: 420 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = canvas.getByRole('log', { name: 'Messages' });
+    await expect(within(log).getAllByRole('listitem')).toHaveLength(100);
+    log.scrollTop = 0;
+    const button = canvas.getByRole('button', { name: 'Show 50 earlier messages' });
+    await expect(button).toHaveAccessibleDescription('140 earlier messages not shown');
+
+    await userEvent.click(button);
+
+    await expect(within(log).getAllByRole('listitem')).toHaveLength(150);
+    await expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Question 46:');
+    log.scrollTop = 0;
+    await expect(button).toHaveAccessibleDescription('90 earlier messages not shown');
+  },
+};
+
 /** A restored conversation in a 360 px wide container. */
 export const Narrow: Story = {
   render: (args) => (

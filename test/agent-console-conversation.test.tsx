@@ -160,3 +160,31 @@ describe('given the form agent', () => {
     expect(screen.getByLabelText(/^Due date/)).toHaveValue('2026-05-01');
   });
 });
+
+describe('given a long saved thread', () => {
+  const saved = Array.from({ length: 30 }, (_, index): ConversationMessage => ({
+    id: `m${index}`,
+    role: index % 2 === 0 ? 'USER' : 'GLEAN_AI',
+    text: `Saved message ${index}`,
+    status: 'done',
+    createdAt: index,
+  }));
+
+  it('passes visibleMessages and earlierPageSize to the thread', async () => {
+    const user = userEvent.setup();
+    renderConsole('chat-agent', 'rest-v1', {
+      initialMessages: saved,
+      visibleMessages: 10,
+      earlierPageSize: 5,
+    });
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(within(log).getAllByRole('listitem')).toHaveLength(10);
+
+    await user.click(screen.getByRole('button', { name: 'Show 5 earlier messages' }));
+
+    expect(within(log).getAllByRole('listitem')).toHaveLength(15);
+    expect(
+      screen.getByRole('button', { name: 'Show 5 earlier messages' }),
+    ).toHaveAccessibleDescription('15 earlier messages not shown');
+  });
+});

@@ -103,4 +103,88 @@ describe('given a thread in Chromium', () => {
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: true } } });
     expect(results.violations).toEqual([]);
   });
+
+  it('reveals earlier messages above without moving the ones in view, by mouse and by keyboard', async () => {
+    render(show(thread(230)));
+    await act(async () => {
+      viewport().scrollTop = 0;
+      viewport().dispatchEvent(new Event('scroll'));
+    });
+    const firstShown = page.getByRole('listitem').first().element();
+    expect(firstShown).toHaveTextContent('Question 66:');
+    const topBefore = firstShown.getBoundingClientRect().top;
+
+    await userEvent.click(page.getByRole('button', { name: 'Show 50 earlier messages' }));
+
+    await expect.element(page.getByRole('listitem').first()).toHaveTextContent('Question 41:');
+    // Within a pixel: scrollTop rounds to device pixels. Messages laid out late (content-visibility) must not move it either.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(Math.abs(firstShown.getBoundingClientRect().top - topBefore)).toBeLessThanOrEqual(1);
+    expect(viewport().scrollTop).toBeGreaterThan(0);
+
+    // By keyboard: the button is reached from the top of the thread, and the last page takes it away.
+    await act(async () => {
+      viewport().scrollTop = 0;
+      viewport().dispatchEvent(new Event('scroll'));
+    });
+    const secondFirst = page.getByRole('listitem').first().element();
+    page.getByRole('button', { name: 'Show 50 earlier messages' }).element().focus();
+    const secondTop = secondFirst.getBoundingClientRect().top;
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(page.getByRole('button', { name: 'Show 30 earlier messages' }))
+      .toHaveFocus();
+    expect(Math.abs(secondFirst.getBoundingClientRect().top - secondTop)).toBeLessThanOrEqual(1);
+
+    await act(async () => {
+      viewport().scrollTop = 0;
+      viewport().dispatchEvent(new Event('scroll'));
+    });
+    const thirdFirst = page.getByRole('listitem').first().element();
+    const thirdTop = thirdFirst.getBoundingClientRect().top;
+    await userEvent.keyboard(' ');
+    await expect.element(page.getByRole('listitem').first()).toHaveTextContent('Question 1:');
+    expect(page.getByRole('button', { name: /earlier message/ }).query()).toBeNull();
+    expect(viewport()).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(Math.abs(thirdFirst.getBoundingClientRect().top - thirdTop)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps following the newest message as turns arrive into a windowed thread', async () => {
+    let messages = thread(150);
+    const { rerender } = render(show(messages));
+    expect(atBottom(viewport())).toBe(true);
+    expect(page.getByRole('listitem').all()).toHaveLength(100);
+
+    messages = thread(152, 'streaming');
+    rerender(show(messages, 'streaming'));
+    await expect.element(page.getByRole('listitem').last()).toHaveTextContent('Answer 151:');
+    expect(page.getByRole('listitem').all()).toHaveLength(100);
+    expect(atBottom(viewport())).toBe(true);
+  });
+
+  it('keeps the message being read in place when a turn arrives while scrolled up', async () => {
+    const { rerender } = render(show(thread(150)));
+    await act(async () => {
+      viewport().scrollTop = viewport().scrollHeight / 2;
+      viewport().dispatchEvent(new Event('scroll'));
+    });
+    await expect
+      .element(page.getByRole('button', { name: 'Jump to the newest message' }))
+      .toBeVisible();
+    const frame = viewport().getBoundingClientRect();
+    const reading = page
+      .getByRole('listitem')
+      .all()
+      .map((item) => item.element())
+      .find((item) => item.getBoundingClientRect().top > frame.top + 20) as Element;
+    const topBefore = reading.getBoundingClientRect().top;
+
+    rerender(show(thread(152, 'streaming'), 'streaming'));
+    await expect.element(page.getByRole('listitem').last()).toHaveTextContent('Answer 151:');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(reading.isConnected).toBe(true);
+    expect(Math.abs(reading.getBoundingClientRect().top - topBefore)).toBeLessThanOrEqual(1);
+  });
 });

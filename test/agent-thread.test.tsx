@@ -284,3 +284,135 @@ describe('given the thread composer and an input method', () => {
     expect(onSend).toHaveBeenCalledExactlyOnceWith('にほんご');
   });
 });
+
+describe('given a thread longer than visibleMessages', () => {
+  function longThread(count: number, lastStatus: ConversationMessage['status'] = 'done') {
+    return Array.from({ length: count }, (_, index): ConversationMessage => {
+      const user = index % 2 === 0;
+      return {
+        id: `m${index}`,
+        role: user ? 'USER' : 'GLEAN_AI',
+        text: user ? `Question at ${index}` : `Answer at ${index}`,
+        status: index === count - 1 ? lastStatus : 'done',
+        createdAt: index,
+      };
+    });
+  }
+  const shownItems = () =>
+    within(screen.getByRole('log', { name: 'Messages' })).getAllByRole('listitem');
+
+  it('shows the newest 100 and a button that says how many are not shown; axe clean', async () => {
+    const { container } = render(
+      <StrictMode>
+        <AgentThread
+          messages={longThread(251, 'error')}
+          onRetry={() => undefined}
+          onEdit={() => undefined}
+        />
+      </StrictMode>,
+    );
+
+    expect(shownItems()).toHaveLength(100);
+    expect(shownItems()[0]).toHaveTextContent('Answer at 151');
+    expect(shownItems()[99]).toHaveTextContent('Question at 250');
+    const button = screen.getByRole('button', { name: 'Show 50 earlier messages' });
+    expect(button).toHaveAccessibleDescription('151 earlier messages not shown');
+    // The last message's actions are the thread's, not the window's.
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
+    expect(
+      within(shownItems()[98] as HTMLElement).queryByRole('button', { name: 'Retry' }),
+    ).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Edit your message' })).toHaveLength(1);
+    expect(
+      within(shownItems()[99] as HTMLElement).getByRole('button', { name: 'Edit your message' }),
+    ).toBeInTheDocument();
+    const results = await axe.run(container);
+    expect(results.violations).toEqual([]);
+  });
+
+  it('reveals a page per press by keyboard only, then the last few, and focus goes to the thread', async () => {
+    const user = userEvent.setup();
+    render(
+      <StrictMode>
+        <AgentThread messages={longThread(230)} />
+      </StrictMode>,
+    );
+
+    await user.tab();
+    expect(screen.getByRole('log', { name: 'Messages' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Show 50 earlier messages' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(shownItems()).toHaveLength(150);
+    expect(shownItems()[0]).toHaveTextContent('Question at 80');
+    const button = screen.getByRole('button', { name: 'Show 50 earlier messages' });
+    expect(button).toHaveFocus();
+    expect(button).toHaveAccessibleDescription('80 earlier messages not shown');
+
+    await user.keyboard(' ');
+    expect(shownItems()).toHaveLength(200);
+    expect(screen.getByRole('button', { name: 'Show 30 earlier messages' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(shownItems()).toHaveLength(230);
+    expect(shownItems()[0]).toHaveTextContent('Question at 0');
+    expect(screen.queryByRole('button', { name: /earlier message/ })).toBeNull();
+    expect(screen.getByRole('log', { name: 'Messages' })).toHaveFocus();
+  });
+
+  it('keeps the newest in the window when a turn arrives, keeps revealed pages, and starts over when cleared', async () => {
+    const user = userEvent.setup();
+    const view = (messages: ConversationMessage[]) => (
+      <StrictMode>
+        <AgentThread messages={messages} status="idle" />
+      </StrictMode>
+    );
+    const { rerender } = render(view(longThread(120)));
+    expect(shownItems()).toHaveLength(100);
+
+    rerender(view(longThread(122, 'streaming')));
+    expect(shownItems()).toHaveLength(100);
+    expect(shownItems()[0]).toHaveTextContent('Question at 22');
+    expect(shownItems()[99]).toHaveTextContent('Answer at 121');
+    expect(screen.getByRole('button', { name: 'Show 22 earlier messages' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show 22 earlier messages' }));
+    expect(shownItems()).toHaveLength(122);
+    rerender(view(longThread(124)));
+    expect(shownItems()).toHaveLength(122);
+    expect(shownItems()[0]).toHaveTextContent('Question at 2');
+    expect(shownItems()[121]).toHaveTextContent('Answer at 123');
+    expect(
+      screen.getByRole('button', { name: 'Show 2 earlier messages' }),
+    ).toHaveAccessibleDescription('2 earlier messages not shown');
+
+    rerender(view([]));
+    expect(screen.getByText('No messages yet.')).toBeInTheDocument();
+    rerender(view(longThread(124)));
+    expect(shownItems()).toHaveLength(100);
+  });
+
+  it('shows every message with visibleMessages={Infinity}, and pages of earlierPageSize', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <StrictMode>
+        <AgentThread messages={longThread(300)} visibleMessages={Infinity} />
+      </StrictMode>,
+    );
+    expect(shownItems()).toHaveLength(300);
+    expect(screen.queryByRole('button', { name: /earlier message/ })).toBeNull();
+
+    rerender(
+      <StrictMode>
+        <AgentThread messages={longThread(300)} visibleMessages={10} earlierPageSize={1} />
+      </StrictMode>,
+    );
+    expect(shownItems()).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Show 1 earlier message' }));
+    expect(shownItems()).toHaveLength(11);
+    expect(
+      screen.getByRole('button', { name: 'Show 1 earlier message' }),
+    ).toHaveAccessibleDescription('289 earlier messages not shown');
+  });
+});

@@ -124,6 +124,18 @@ export interface AgentConsoleProps
    */
   onMessagesChange?: (messages: readonly ConversationMessage[]) => void;
   /**
+   * How many of a chat thread's newest messages are shown; "Show 50 earlier messages" reveals the
+   * others a page at a time (`visibleMessages` of {@link AgentThread}). `Infinity` shows them all.
+   * @default 100
+   */
+  visibleMessages?: number;
+  /**
+   * How many earlier messages of the thread each "Show earlier messages" reveals
+   * (`earlierPageSize` of {@link AgentThread}).
+   * @default 50
+   */
+  earlierPageSize?: number;
+  /**
    * How many runs a form agent's run history keeps (the newest).
    * @default 20
    */
@@ -246,6 +258,8 @@ function AgentConsoleForAgent({
   initialMessages,
   onMessagesChange,
   runHistoryLimit,
+  visibleMessages,
+  earlierPageSize,
   theme,
   headingLevel = 2,
   toolAuthorization = 'window',
@@ -571,6 +585,8 @@ function AgentConsoleForAgent({
                 agentName={agent.name}
                 aria-label={`Conversation with ${agent.name}`}
                 renderText={renderText}
+                visibleMessages={visibleMessages}
+                earlierPageSize={earlierPageSize}
                 messages={chat.messages}
                 status={chat.status}
                 reconnectReason={chat.run.reconnectReason}

@@ -1,6 +1,8 @@
 import {
+  Component,
   forwardRef,
   memo,
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -9,7 +11,9 @@ import {
   type ComponentPropsWithoutRef,
   type ForwardedRef,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
+  type RefObject,
   type RefAttributes,
   type UIEvent,
 } from 'react';
@@ -23,6 +27,7 @@ import {
   visuallyHidden,
   named,
 } from './part-helpers.js';
+import { formatCount } from './event-log-format.js';
 
 /** What the parts of an {@link AgentThreadRoot} share. */
 interface ThreadContextValue {
@@ -38,6 +43,14 @@ interface ThreadContextValue {
   reconnectReason: AgentError | undefined;
   nextAttemptAt: number | undefined;
   renderText: ((text: string) => ReactNode) | undefined;
+  /** Index of the first message shown; the ones before it wait behind "Show earlier messages". */
+  shownFrom: number;
+  /** How many earlier messages the next "Show earlier messages" reveals. */
+  earlierPageSize: number;
+  /** Reveals the next page of earlier messages. */
+  showEarlier: () => void;
+  /** The scrolling element ({@link AgentThreadViewport} registers it), `null` without one. */
+  scrollElement: RefObject<HTMLElement | null>;
 }
 
 const [ThreadContext, useThreadContext] =
@@ -105,6 +118,26 @@ export interface AgentThreadRootProps
    * @default undefined
    */
   nextAttemptAt?: number | undefined;
+  /**
+   * How many of the newest messages are shown. The earlier ones are not rendered: a
+   * "Show 50 earlier messages" button above the thread reveals them a page at a time, keeping the
+   * reader's place, and says how many are not shown. A new turn keeps the newest in view (the count
+   * runs from the end); pages revealed stay until the thread is cleared. `Infinity` shows every
+   * message, with no button (as before this option). Rounded down; at least 1.
+   * @default 100
+   */
+  visibleMessages?: number;
+  /**
+   * How many earlier messages each "Show earlier messages" reveals (`Infinity`: all of them at
+   * once). Rounded down; at least 1.
+   * @default 50
+   */
+  earlierPageSize?: number;
+}
+
+/** A count option: a whole number, at least 1 (`Infinity` stays). */
+function atLeastOne(value: number): number {
+  return Number.isNaN(value) ? 1 : Math.max(1, Math.floor(value));
 }
 
 /**
@@ -132,12 +165,26 @@ function AgentThreadRootRender(
     reconnectReason,
     nextAttemptAt,
     renderText,
+    visibleMessages = 100,
+    earlierPageSize = 50,
     className,
     children,
     ...rest
   }: AgentThreadRootProps,
   ref: ForwardedRef<HTMLElement>,
 ) {
+  const scrollElement = useRef<HTMLElement | null>(null);
+  const pageSize = atLeastOne(earlierPageSize);
+  // The pages revealed belong to this thread: a thread cleared (or another one, with another first
+  // message) starts again from `visibleMessages`.
+  const firstId = messages[0]?.id;
+  const [revealed, setRevealed] = useState({ firstId, count: 0 });
+  if (revealed.firstId !== firstId) setRevealed({ firstId, count: 0 });
+  const revealedCount = revealed.firstId === firstId ? revealed.count : 0;
+  const shown = atLeastOne(visibleMessages) + revealedCount;
+  const shownFrom = Math.max(0, messages.length - shown);
+  const showEarlier = () =>
+    setRevealed({ firstId, count: revealedCount + Math.min(pageSize, shownFrom) });
   const value: ThreadContextValue = {
     messages,
     status,
@@ -151,6 +198,10 @@ function AgentThreadRootRender(
     reconnectReason,
     nextAttemptAt,
     renderText,
+    shownFrom,
+    earlierPageSize: pageSize,
+    showEarlier,
+    scrollElement,
   };
   return (
     <ThreadContext.Provider value={value}>
@@ -195,15 +246,22 @@ function AgentThreadViewportRender(
   { height, className, style, children, onScroll, ...rest }: AgentThreadViewportProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const { messages } = useThreadContext('AgentThreadViewport');
+  const { messages, shownFrom, scrollElement } = useThreadContext('AgentThreadViewport');
   const scrollRef = useRef<HTMLDivElement>(null);
-  const composedRef = useComposedRefs(ref, scrollRef);
+  const registerScrollElement = useCallback(
+    (element: HTMLDivElement | null) => {
+      scrollElement.current = element;
+    },
+    [scrollElement],
+  );
+  const composedRef = useComposedRefs(ref, useComposedRefs(scrollRef, registerScrollElement));
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(following);
   followingRef.current = following;
   const lastScrollTop = useRef(0);
   const last = messages.at(-1);
   const empty = messages.length === 0;
+  const someHidden = shownFrom > 0;
 
   // Every change of the newest message (a new one, a new token) keeps the bottom in view.
   useLayoutEffect(() => {
@@ -215,14 +273,14 @@ function AgentThreadViewportRender(
   // after the scroll: while following, stay at the bottom.
   useEffect(() => {
     const element = scrollRef.current;
-    const content = element?.firstElementChild;
-    if (!element || !content || typeof ResizeObserver === 'undefined') return;
+    if (!element || element.children.length === 0 || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       if (followingRef.current) stickToBottom(element, lastScrollTop);
     });
-    observer.observe(content);
+    // The list, and "Show earlier messages" above it while some are hidden.
+    for (const content of element.children) observer.observe(content);
     return () => observer.disconnect();
-  }, [empty]);
+  }, [empty, someHidden]);
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
     onScroll?.(event);
@@ -287,8 +345,11 @@ export interface AgentThreadMessagesProps
 }
 
 /**
- * Every message of the thread, as {@link AgentThreadMessage}s in a list. Its `ref` is the `<ol>`
- * (`null` while the thread is empty and shows `empty` instead).
+ * The thread's newest messages (`visibleMessages` of {@link AgentThreadRoot}), as
+ * {@link AgentThreadMessage}s in a list, and above them, while earlier ones are not shown, a
+ * "Show 50 earlier messages" button that reveals a page of them without moving the messages in
+ * view (described by how many are not shown). Its `ref` is the `<ol>` (`null` while the thread is
+ * empty and shows `empty` instead).
  */
 export const AgentThreadMessages = /* @__PURE__ */ named(
   /* @__PURE__ */ forwardRef<HTMLOListElement, AgentThreadMessagesProps>(AgentThreadMessagesRender),
@@ -300,8 +361,35 @@ function AgentThreadMessagesRender(
   ref: ForwardedRef<HTMLOListElement>,
 ) {
   const context = useThreadContext('AgentThreadMessages');
-  const { messages, status } = context;
+  const { messages, status, shownFrom, earlierPageSize, showEarlier, scrollElement } = context;
+  const listRef = useRef<HTMLOListElement>(null);
+  const composedRef = useComposedRefs(ref, listRef);
+  const noteId = useId();
+  // Whether "Show earlier messages" had focus when it was pressed.
+  const buttonHadFocus = useRef(false);
+
+  useLayoutEffect(() => {
+    const hadFocus = buttonHadFocus.current;
+    buttonHadFocus.current = false;
+    if (hadFocus && shownFrom === 0) {
+      // The button went away with the last page: focus goes to the thread (as after "Jump to the
+      // newest message"), not to the page's body, and nothing scrolls.
+      const scroller = scrollElement.current;
+      const target = scroller ?? listRef.current?.firstElementChild;
+      if (target instanceof HTMLElement) {
+        if (!scroller) target.tabIndex = -1;
+        target.focus({ preventScroll: true });
+      }
+    }
+  }, [shownFrom, scrollElement]);
+
   if (messages.length === 0) return <p className="ack-thread__empty">{empty}</p>;
+
+  const handleShowEarlier = (event: MouseEvent<HTMLButtonElement>) => {
+    buttonHadFocus.current = document.activeElement === event.currentTarget;
+    showEarlier();
+  };
+  const nextPage = Math.min(earlierPageSize, shownFrom);
   const lastIndex = messages.length - 1;
   let lastUserIndex = -1;
   for (let index = lastIndex; index >= 0; index -= 1) {
@@ -312,37 +400,110 @@ function AgentThreadMessagesRender(
   }
   const idle = status === 'idle';
   return (
-    <ol ref={ref} className={classNames('ack-thread__messages', className)} {...rest}>
-      {messages.map((message, index) => (
-        <MessageItem
-          key={message.id}
-          message={message}
-          agentName={context.agentName}
-          userName={context.userName}
-          renderText={context.renderText}
-          onRetry={
-            idle &&
-            index === lastIndex &&
-            (message.status === 'error' || message.status === 'stopped')
-              ? context.onRetry
-              : undefined
-          }
-          onEdit={idle && index === lastUserIndex ? context.onEdit : undefined}
-          onSelect={
-            message.role === 'GLEAN_AI' && (context.canSelect?.(message) ?? true)
-              ? context.onSelect
-              : undefined
-          }
-          selected={context.selectedId === message.id}
-          waiting={
-            message.status === 'streaming'
-              ? waitingText(context.reconnectReason, context.nextAttemptAt)
-              : undefined
-          }
-        />
-      ))}
-    </ol>
+    <>
+      {shownFrom > 0 ? (
+        <div className="ack-thread__earlier">
+          <button
+            type="button"
+            className="ack-thread__earlier-button"
+            aria-describedby={noteId}
+            onClick={handleShowEarlier}
+          >
+            Show {formatCount(nextPage)} earlier {nextPage === 1 ? 'message' : 'messages'}
+          </button>
+          <p id={noteId} className="ack-thread__earlier-note">
+            {formatCount(shownFrom)} earlier {shownFrom === 1 ? 'message' : 'messages'} not shown
+          </p>
+        </div>
+      ) : null}
+      <ScrollAnchor shownFrom={shownFrom} list={listRef} scroller={scrollElement} />
+      <ol ref={composedRef} className={classNames('ack-thread__messages', className)} {...rest}>
+        {messages.slice(shownFrom).map((message, offset) => {
+          const index = shownFrom + offset;
+          return (
+            <MessageItem
+              key={message.id}
+              message={message}
+              agentName={context.agentName}
+              userName={context.userName}
+              renderText={context.renderText}
+              onRetry={
+                idle &&
+                index === lastIndex &&
+                (message.status === 'error' || message.status === 'stopped')
+                  ? context.onRetry
+                  : undefined
+              }
+              onEdit={idle && index === lastUserIndex ? context.onEdit : undefined}
+              onSelect={
+                message.role === 'GLEAN_AI' && (context.canSelect?.(message) ?? true)
+                  ? context.onSelect
+                  : undefined
+              }
+              selected={context.selectedId === message.id}
+              waiting={
+                message.status === 'streaming'
+                  ? waitingText(context.reconnectReason, context.nextAttemptAt)
+                  : undefined
+              }
+            />
+          );
+        })}
+      </ol>
+    </>
   );
+}
+
+/** A message on screen and where it was (its top, in the viewport's coordinates). */
+interface ScrollAnchorSnapshot {
+  element: Element;
+  top: number;
+}
+
+interface ScrollAnchorProps {
+  shownFrom: number;
+  list: RefObject<HTMLOListElement | null>;
+  scroller: RefObject<HTMLElement | null>;
+}
+
+/**
+ * Keeps the first message in view where it is when the messages shown change at the top (a page
+ * revealed above it, the oldest shown leaving as a turn arrives): the scroll moves by as much as
+ * the messages did. A class for `getSnapshotBeforeUpdate`, the one place that reads the layout
+ * before React changes the DOM. The browser's scroll anchoring (`overflow-anchor`, where there is
+ * one) misses a page added while the reader is at the top, and some removals above (a test in
+ * Chromium shows both); it still keeps the place when messages off screen are laid out late.
+ */
+class ScrollAnchor extends Component<ScrollAnchorProps> {
+  override getSnapshotBeforeUpdate(previous: ScrollAnchorProps): ScrollAnchorSnapshot | null {
+    if (previous.shownFrom === this.props.shownFrom) return null;
+    const list = this.props.list.current;
+    if (!list) return null;
+    const scroller = this.props.scroller.current;
+    const viewTop = scroller ? scroller.getBoundingClientRect().top : 0;
+    for (const element of list.children) {
+      const box = element.getBoundingClientRect();
+      if (box.bottom > viewTop) return { element, top: box.top };
+    }
+    return null;
+  }
+
+  override componentDidUpdate(
+    _previous: ScrollAnchorProps,
+    _state: unknown,
+    snapshot: ScrollAnchorSnapshot | null,
+  ) {
+    if (!snapshot?.element.isConnected) return;
+    const moved = snapshot.element.getBoundingClientRect().top - snapshot.top;
+    if (moved === 0) return;
+    const scroller = this.props.scroller.current;
+    if (scroller) scroller.scrollTop += moved;
+    else window.scrollBy(0, moved);
+  }
+
+  override render() {
+    return null;
+  }
 }
 
 /** Props of {@link AgentThreadMessage}. */
@@ -666,8 +827,11 @@ export interface AgentThreadProps extends AgentThreadRootProps {
  * stopped and failed answers marked with the error and Retry on the last one, Copy on each
  * answer, Edit on the last USER message. Follows the newest message while the reader is at the
  * bottom, never moves focus on its own, and reads a finished answer once in a polite live region.
- * Text only: nothing is rendered as HTML. Built from the `AgentThread*` parts; its `ref` is the
- * thread's `<section>` (the one {@link AgentThreadRoot} renders).
+ * A long thread shows its newest `visibleMessages` (100) and a "Show 50 earlier messages" button
+ * above them (`visibleMessages={Infinity}` shows every message); when the last page takes the
+ * button away, focus goes to the thread. Text only: nothing is rendered as HTML. Built from the
+ * `AgentThread*` parts; its `ref` is the thread's `<section>` (the one {@link AgentThreadRoot}
+ * renders).
  *
  * @example
  * const chat = useAgentConversation({ agentId: 'helpdesk' });

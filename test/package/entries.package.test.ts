@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 
@@ -172,6 +172,47 @@ describe('given the packed files', () => {
     for (const className of ['ack-console', 'ack-event-log', 'ack-thread', 'ack-input-form']) {
       expect(code.includes(className), `${className} is in the bundle`).toBe(false);
     }
+  });
+
+  it('keeps the Node transport (eventsource-parser) out of what a browser page loads', async () => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      stdin: {
+        contents: "export * from 'agent-console-kit/core';",
+        resolveDir: consumers.react,
+        sourcefile: 'app.js',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      splitting: true,
+      outdir: join(consumers.react, 'bundle'),
+      write: false,
+      metafile: true,
+    });
+    const outputs = result.metafile.outputs;
+    const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint !== undefined);
+    const loadedUpFront = new Set<string>();
+    const visit = (path: string) => {
+      if (loadedUpFront.has(path)) return;
+      loadedUpFront.add(path);
+      for (const imported of outputs[path]?.imports ?? []) {
+        if (imported.kind === 'import-statement') visit(imported.path);
+      }
+    };
+    visit(entry ?? '');
+    const textOf = (paths: Iterable<string>) =>
+      result.outputFiles
+        .filter((file) => [...paths].some((path) => basename(file.path) === basename(path)))
+        .map((file) => file.text)
+        .join('\n');
+    const upFront = textOf(loadedUpFront);
+    const lazy = textOf(Object.keys(outputs).filter((path) => !loadedUpFront.has(path)));
+    // An error code only eventsource-parser's own source spells.
+    expect(upFront).not.toContain('max-buffer-size-exceeded');
+    expect(lazy).toContain('max-buffer-size-exceeded');
+    expect(upFront).toContain('text/event-stream');
   });
 
   it('ships LICENSE and no test files or their source maps', () => {
