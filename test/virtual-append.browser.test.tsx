@@ -168,6 +168,11 @@ describe('useAppendingVirtualizer', () => {
       expect(firstWrongRow(list.virtualizer, keys)).toBeNull();
       expect(renderedRowsLineUp(list.virtualizer)).toBe(true);
     }
+    // The measurements a reader copies are whole rows, as before.
+    const copy = list.virtualizer.measurementsCache.slice();
+    expect(copy).toHaveLength(keys.length);
+    expect(copy[0]).toMatchObject({ index: 0, key: 1, start: 0 });
+    expect(copy.at(-1)).toMatchObject({ index: keys.length - 1, key: keys.at(-1) });
   });
 
   it('recomputes from the first row when the head is dropped, also when the list grows', async () => {
