@@ -168,11 +168,16 @@ describe('useAppendingVirtualizer', () => {
       expect(firstWrongRow(list.virtualizer, keys)).toBeNull();
       expect(renderedRowsLineUp(list.virtualizer)).toBe(true);
     }
-    // The measurements a reader copies are whole rows, as before.
+    // The measurements a reader copies are whole rows, and a copy, as before (also rows not read
+    // yet, right after an append).
+    keys = range(1, keys.length + 100);
+    list.rerender(keys);
     const copy = list.virtualizer.measurementsCache.slice();
     expect(copy).toHaveLength(keys.length);
     expect(copy[0]).toMatchObject({ index: 0, key: 1, start: 0 });
-    expect(copy.at(-1)).toMatchObject({ index: keys.length - 1, key: keys.at(-1) });
+    expect(copy.at(-2)).toMatchObject({ index: keys.length - 2, key: keys.at(-2) });
+    copy.fill(undefined as never);
+    expect(list.virtualizer.measurementsCache[0]).toMatchObject({ index: 0, key: 1 });
   });
 
   it('recomputes from the first row when the head is dropped, also when the list grows', async () => {
