@@ -14,9 +14,11 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
  * dropped head, a new filter, a resize) takes the virtualizer's own path, from the first row.
  *
  * This reaches into private members of virtual-core's `Virtualizer` (`pendingMin`,
- * `getMeasurementOptions`, and the one-lane measurements `_singleLaneMeasurements`, whose arrays
- * it lets an append reuse); when a version lacks the first two, the hook changes nothing. The
- * tests (test/virtual-append.browser.test.tsx) check every row's offset after each kind of change.
+ * `getMeasurementOptions`, and the one-lane measurements `_singleLaneMeasurements`, whose offsets
+ * array it lets an append reuse); when a version lacks the first two, the hook changes nothing.
+ * package.json pins @tanstack/react-virtual exactly (it pins virtual-core exactly), so an app gets the
+ * version these were read from. The tests (test/virtual-append.browser.test.tsx) check every row's
+ * offset after each kind of change.
  */
 
 type AnyVirtualizer = Virtualizer<HTMLDivElement, Element>;
@@ -82,23 +84,6 @@ function continueOnAppend(instance: AnyVirtualizer, state: AppendState): boolean
       if (from !== null) {
         internals.pendingMin = from;
         const single = internals._singleLaneMeasurements;
-        // The row keys: virtual-core copies them (`items.slice()`) before it writes from
-        // `pendingMin` on, 800 kB per append at 100,000 rows, garbage that brings the next
-        // collection sooner. The rows before `pendingMin` keep their keys, so it may write into the
-        // same array, as it does into the offsets.
-        if (single && !Object.hasOwn(single.items, 'slice')) {
-          const items = single.items;
-          // Only its own copy of the whole array: through a measurements view (a Proxy) or with
-          // a range, a copy as always.
-          Object.defineProperty(items, 'slice', {
-            configurable: true,
-            value: function slice(this: unknown[], ...range: [start?: number, end?: number]) {
-              return this === items && range.length === 0
-                ? items
-                : Array.prototype.slice.apply(this, range);
-            },
-          });
-        }
         // The offsets: room for more than this append, so the next ones write into the same array
         // instead of copying it into a new one.
         const need = options.count * 2;
