@@ -161,7 +161,7 @@ if (eventLog === undefined) {
 } else {
   row(
     `Chromium: \`AgentEventLog\` with ${count(eventLog.events)} events: DOM rows; p95 to append ${eventLog.appendSize} while following`,
-    `${eventLog.rows} rows; p95 ${ms(eventLog.p95)} (p50 ${ms(eventLog.p50)}, max ${ms(eventLog.max)}, ${eventLog.appends} appends${eventLog.notShown > 0 ? `, ${eventLog.notShown} not shown` : ''})`,
+    `${eventLog.rows} rows; p95 ${ms(eventLog.p95)} (p50 ${ms(eventLog.p50)}, max ${ms(eventLog.max)}, ${eventLog.appends} appends${eventLog.notShown > 0 ? `, ${eventLog.notShown} not shown` : ''}; the ${eventLog.warmUp.appends} appends before them, right after the mount, not counted: max ${ms(eventLog.warmUp.max)})`,
     '≤ 60 rows; ≤ 8 ms',
     eventLog.rows <= 60 && eventLog.p95 <= 8 && eventLog.notShown === 0,
   );
