@@ -1,48 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render, screen } from '@testing-library/react';
-import {
-  AgentEventLog,
-  classifyEvent,
-  type AgentEventLogProps,
-  type RunEvent,
-  type RunEventArrival,
-  type RunEventFrame,
-} from 'agent-console-kit';
+import { screen } from '@testing-library/react';
+import { manyEvents, renderLog } from './support/event-log.js';
 
 // The log recycles its rows: a row that comes into view takes the elements of a row that left
 // (an append while following replaces every row in view). A recycled row must be measured like a
 // new one, show only its own event, and a focused row must keep its element.
-
-const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
-
-function messageEvent(
-  sequence: number,
-  overrides: Partial<RunEventFrame & RunEventArrival> = {},
-): RunEvent {
-  const payload = {
-    messages: [{ role: 'GLEAN_AI', content: [{ type: 'text', text: `token ${sequence}` }] }],
-  };
-  return classifyEvent(
-    { id: String(sequence), event: 'message', data: JSON.stringify(payload), ...overrides },
-    { sequence, receivedAt: startedAt + sequence * 10, attempt: 1, restart: false, ...overrides },
-  );
-}
-
-function manyEvents(count: number, from = 1, attemptOf: (sequence: number) => number = () => 1) {
-  return Array.from({ length: count }, (_, index) =>
-    messageEvent(from + index, { attempt: attemptOf(from + index) }),
-  );
-}
-
-function renderLog(props: AgentEventLogProps) {
-  const result = render(<AgentEventLog startedAt={startedAt} height={300} {...props} />);
-  return {
-    ...result,
-    rerender: (next: AgentEventLogProps) =>
-      result.rerender(<AgentEventLog startedAt={startedAt} height={300} {...next} />),
-  };
-}
 
 function renderedRows(container: HTMLElement) {
   return [...container.querySelectorAll<HTMLElement>('[role="listitem"]')].sort(
