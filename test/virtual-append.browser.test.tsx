@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { StrictMode, useMemo, useRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
 import type { Virtualizer } from '@tanstack/react-virtual';
@@ -86,7 +86,9 @@ function setup(keys: readonly number[], anchorTo: 'start' | 'end' = 'end') {
     virtualizer = next;
   };
   const view = render(
-    <List keys={keys} onRender={onRender} estimateSize={estimateSize} anchorTo={anchorTo} />,
+    <StrictMode>
+      <List keys={keys} onRender={onRender} estimateSize={estimateSize} anchorTo={anchorTo} />
+    </StrictMode>,
   );
   return {
     get virtualizer() {
@@ -101,13 +103,15 @@ function setup(keys: readonly number[], anchorTo: 'start' | 'end' = 'end') {
     },
     rerender(nextKeys: readonly number[], expanded?: ReadonlySet<number>) {
       view.rerender(
-        <List
-          keys={nextKeys}
-          expanded={expanded}
-          onRender={onRender}
-          estimateSize={estimateSize}
-          anchorTo={anchorTo}
-        />,
+        <StrictMode>
+          <List
+            keys={nextKeys}
+            expanded={expanded}
+            onRender={onRender}
+            estimateSize={estimateSize}
+            anchorTo={anchorTo}
+          />
+        </StrictMode>,
       );
     },
   };
