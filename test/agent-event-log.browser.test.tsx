@@ -1,51 +1,9 @@
-import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import {
-  AgentEventLog,
-  classifyEvent,
-  type AgentEventLogProps,
-  type RunEvent,
-  type RunEventArrival,
-  type RunEventFrame,
-} from 'agent-console-kit';
-
-const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
-
-/** A synthetic event, classified as the engine does: a `message` unless `data` says otherwise. */
-function messageEvent(
-  sequence: number,
-  overrides: Partial<RunEventFrame & RunEventArrival> = {},
-): RunEvent {
-  const payload = {
-    messages: [{ role: 'GLEAN_AI', content: [{ type: 'text', text: `token ${sequence}` }] }],
-  };
-  return classifyEvent(
-    { id: String(sequence), event: 'message', data: JSON.stringify(payload), ...overrides },
-    { sequence, receivedAt: startedAt + sequence * 10, attempt: 1, restart: false, ...overrides },
-  );
-}
-
-function manyEvents(count: number, from = 1): RunEvent[] {
-  return Array.from({ length: count }, (_, index) => messageEvent(from + index));
-}
-
-function renderLog(props: AgentEventLogProps) {
-  const result = render(
-    <StrictMode>
-      <AgentEventLog startedAt={startedAt} height={300} {...props} />
-    </StrictMode>,
-  );
-  const rerender = (next: AgentEventLogProps) =>
-    result.rerender(
-      <StrictMode>
-        <AgentEventLog startedAt={startedAt} height={300} {...next} />
-      </StrictMode>,
-    );
-  return { ...result, rerender };
-}
+import type { RunEvent } from 'agent-console-kit';
+import { manyEvents, messageEvent, renderLog, startedAt } from './support/event-log.js';
 
 function renderedRows(container: HTMLElement) {
   return container.querySelectorAll('[role="listitem"]');

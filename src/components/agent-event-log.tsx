@@ -18,7 +18,6 @@ import {
 import {
   defaultRangeExtractor,
   measureElement,
-  useVirtualizer,
   type Range,
   type Virtualizer,
 } from '@tanstack/react-virtual';
@@ -35,6 +34,12 @@ import {
 } from './event-log-format.js';
 import { ChevronIcon, CopyIcon, DownloadIcon } from './icons.js';
 import { classNames, dataFlag, visuallyHidden, named } from './part-helpers.js';
+import {
+  consecutiveKeys,
+  measureReusedRows,
+  rowSlots,
+  useAppendingVirtualizer,
+} from './virtual-append.js';
 
 /** Props of {@link AgentEventLog}. */
 export interface AgentEventLogProps
@@ -187,6 +192,8 @@ function AgentEventLogRender(
   // The newest row of the last commit: rows that arrive after it while following are followed in
   // the same commit (see `rangeExtractor`).
   const committedLast = useRef<number | undefined>(undefined);
+  const committedSlots = useRef<ReadonlyMap<number, number>>(new Map());
+  const rowsRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     committedLast.current = lastSequence;
   });
@@ -215,14 +222,15 @@ function AgentEventLogRender(
   );
 
   // The same function for the same list: a new `getItemKey` makes the virtualizer recompute every
-  // row's offset from the first, so it changes only with the list. The virtualizer calls it for
-  // every row when the count changes: a list without gaps in its sequence numbers (the whole
-  // buffer, unfiltered) computes the key without reading the event.
+  // row's offset from the first, so it changes only with the list. A list without gaps in its
+  // sequence numbers (the whole buffer, unfiltered) computes the key without reading the event,
+  // and tells `useAppendingVirtualizer` in O(1) that an append left the earlier keys as they were
+  // (it then computes the offsets of the new rows only).
   const getItemKey = useMemo(() => {
     const first = shown[0]?.sequence ?? 0;
     const last = shown.at(-1)?.sequence ?? 0;
     return last - first === shown.length - 1
-      ? (index: number) => first + index
+      ? consecutiveKeys(first)
       : (index: number) => shown[index]?.sequence ?? index;
   }, [shown]);
   // Rows not measured yet are estimated at the height of the last plain row measured (closed, no
@@ -245,7 +253,7 @@ function AgentEventLogRender(
     },
     [],
   );
-  const virtualizer = useVirtualizer({
+  const virtualizer = useAppendingVirtualizer({
     count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
@@ -335,6 +343,16 @@ function AgentEventLogRender(
   const origin = startedAt ?? events[0]?.receivedAt ?? 0;
   const filtered = shown !== events;
   const items = virtualizer.getVirtualItems();
+  // Rows are recycled: a row that comes into view takes the elements of one that left (see
+  // `rowSlots`), and is measured after the commit like a new one.
+  const slots = rowSlots(
+    committedSlots.current,
+    items.map((item) => shown[item.index]?.sequence ?? -1),
+  );
+  useLayoutEffect(() => {
+    committedSlots.current = slots;
+    measureReusedRows(virtualizer, rowsRef.current);
+  });
   return (
     <section
       ref={ref}
@@ -447,6 +465,7 @@ function AgentEventLogRender(
             </p>
           ) : (
             <div
+              ref={rowsRef}
               role="list"
               className="ack-event-log__rows"
               style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
@@ -457,7 +476,7 @@ function AgentEventLogRender(
                 const previous = shown[item.index - 1];
                 return (
                   <div
-                    key={item.key}
+                    key={slots.get(event.sequence)}
                     ref={virtualizer.measureElement}
                     data-index={item.index}
                     role="listitem"

@@ -1,0 +1,54 @@
+import { StrictMode } from 'react';
+import { render } from '@testing-library/react';
+import {
+  AgentEventLog,
+  classifyEvent,
+  type AgentEventLogProps,
+  type RunEvent,
+  type RunEventArrival,
+  type RunEventFrame,
+} from 'agent-console-kit';
+
+/** The run start the synthetic events count from. */
+export const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+/** A synthetic event, classified as the engine does: a `message` unless `data` says otherwise. */
+export function messageEvent(
+  sequence: number,
+  overrides: Partial<RunEventFrame & RunEventArrival> = {},
+): RunEvent {
+  const payload = {
+    messages: [{ role: 'GLEAN_AI', content: [{ type: 'text', text: `token ${sequence}` }] }],
+  };
+  return classifyEvent(
+    { id: String(sequence), event: 'message', data: JSON.stringify(payload), ...overrides },
+    { sequence, receivedAt: startedAt + sequence * 10, attempt: 1, restart: false, ...overrides },
+  );
+}
+
+/** `count` message events from sequence `from`, each in the attempt `attemptOf` gives it. */
+export function manyEvents(
+  count: number,
+  from = 1,
+  attemptOf: (sequence: number) => number = () => 1,
+): RunEvent[] {
+  return Array.from({ length: count }, (_, index) =>
+    messageEvent(from + index, { attempt: attemptOf(from + index) }),
+  );
+}
+
+/** The log 300 px high under `<StrictMode>`; `rerender` takes the next props. */
+export function renderLog(props: AgentEventLogProps) {
+  const result = render(
+    <StrictMode>
+      <AgentEventLog startedAt={startedAt} height={300} {...props} />
+    </StrictMode>,
+  );
+  const rerender = (next: AgentEventLogProps) =>
+    result.rerender(
+      <StrictMode>
+        <AgentEventLog startedAt={startedAt} height={300} {...next} />
+      </StrictMode>,
+    );
+  return { ...result, rerender };
+}
