@@ -143,6 +143,7 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
 
 const terminal = new Set<RunStatus>(['done', 'error', 'aborted']);
 const defaultMaxEvents = 5000;
+const textFoldPieces = 1024;
 
 /** The mutable state of one run; callbacks of an older run see `run !== stream.#run` and stop. */
 class Run {
@@ -194,13 +195,24 @@ class Run {
     return terminal.has(this.status);
   }
 
-  /** One concatenation per snapshot rather than one per event (each would be kept as a rope node). */
+  /**
+   * One concatenation per snapshot rather than one per event (each would be kept as a rope node),
+   * and at least one per 1,024 pieces: events that come faster than snapshots are published (a
+   * buffered response, a burst that never yields to a frame) would otherwise hold every piece,
+   * and the payload string it is, in one growing array until the burst ends.
+   */
+  addText(text: string) {
+    if (this.textChunks.push(text) >= textFoldPieces) this.#foldText();
+  }
+
   get text(): string {
-    if (this.textChunks.length > 0) {
-      this.textJoined += this.textChunks.join('');
-      this.textChunks.length = 0;
-    }
+    if (this.textChunks.length > 0) this.#foldText();
     return this.textJoined;
+  }
+
+  #foldText() {
+    this.textJoined += this.textChunks.join('');
+    this.textChunks.length = 0;
   }
 }
 
@@ -496,7 +508,7 @@ export class RunStream {
     run.totalEvents += 1;
     run.firstEventAt ??= receivedAt;
     if (message.id !== undefined) run.lastEventId = message.id;
-    if (event.text !== '') run.textChunks.push(event.text);
+    if (event.text !== '') run.addText(event.text);
     this.#append(run, event);
     this.#markChanged(run);
     this.#emitEvent(event);
