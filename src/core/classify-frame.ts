@@ -52,19 +52,6 @@ export function classifyFrame(
   );
 }
 
-type EventRecordConstructor = new (
-  sequence: number,
-  id: string | undefined,
-  event: string,
-  data: string,
-  payload: unknown,
-  kind: RunEventKind,
-  text: string,
-  receivedAt: number,
-  attempt: number,
-  restart: boolean,
-) => RunEvent;
-
 /**
  * Makes the event record: a plain object like the literal it replaces (its prototype is
  * `Object.prototype`, its fields own and enumerable, in the same order, one shape for every kind),
@@ -106,7 +93,7 @@ const EventRecord = /* @__PURE__ */ (() => {
   }
   EventRecord.prototype = Object.prototype;
   // The union holds by the rules of classifyFrame.
-  return EventRecord as unknown as EventRecordConstructor;
+  return EventRecord as unknown as new (...fields: Parameters<typeof EventRecord>) => RunEvent;
 })();
 
 /** The text blocks of every message not from the user, in order. */
