@@ -326,7 +326,7 @@ function AgentThreadViewportRender(
         {children}
       </div>
       {!following ? (
-        <button type="button" className="ack-thread__jump" onClick={jump}>
+        <button type="button" className="ack-thread__jump" data-variant="primary" onClick={jump}>
           Jump to the newest message
         </button>
       ) : null}
