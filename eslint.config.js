@@ -6,7 +6,16 @@ import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'node_modules', '.storybook/public', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'storybook-static',
+      'node_modules',
+      '.storybook/public',
+      'coverage',
+      'src/**/*.generated.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],

@@ -1,7 +1,22 @@
 import type { RunEventFrame } from './classify-event.js';
 import type { RunEvent, RunEventKind } from './run-types.js';
+import type { MessageEventPayload } from './schemas.js';
 import * as z from 'zod/mini';
+import { checkMessageEventPayload } from './message-payload-check.generated.js';
 import { messageEventPayloadCheck, runFailedPayloadSchema } from './schemas.js';
+
+/**
+ * Whether a `message` payload matches {@link messageEventPayloadCheck}. The check zod's compiler
+ * wrote at build time (scripts/generate-validators.mjs: what `z.compile` makes with `new Function`,
+ * which strict CSPs refuse) answers first; zod's runtime answers what it refuses. Against the
+ * runtime alone: no result object per key, about 1.4 kB less garbage per event, and RunStream's
+ * events/s ratio 0.60 → 0.77 (`npm run bench:engine -- --compare=<ref>`).
+ */
+export function isMessageEventPayload(payload: unknown): payload is MessageEventPayload {
+  return (
+    checkMessageEventPayload(payload) === true || z.validate(messageEventPayloadCheck, payload)
+  );
+}
 
 /**
  * `classifyEvent` with the arrival spelled out: the engine's path (no arrival object per event).
@@ -26,9 +41,8 @@ export function classifyFrame(
   if (kind === 'parse-error') {
     // handled below: no payload
   } else if (event === 'message') {
-    // `validate` answers only whether the payload matches (zod builds no result object around its
-    // copy); the payload kept is JSON.parse's, the same content (no schema here transforms).
-    if (z.validate(messageEventPayloadCheck, payload)) {
+    // The payload kept is JSON.parse's (no schema here transforms).
+    if (isMessageEventPayload(payload)) {
       kind = 'message';
       text = agentText(payload.messages);
     } else {

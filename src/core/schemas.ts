@@ -95,12 +95,12 @@ export const messageEventPayloadSchema = z.looseObject({
 });
 
 /**
- * {@link messageEventPayloadSchema}'s checks with plain objects, for `z.validate`, which only
- * answers whether a payload matches (the payload kept is `JSON.parse`'s, not zod's copy). To that
- * question a plain object and a loose one answer the same (neither refuses a key it does not
- * know); the plain one skips the loose one's second walk over every key of every object, which only
- * copies the unknown keys into an output nobody reads. It runs once per event: about 5 % less CPU
- * through RunStream.
+ * {@link messageEventPayloadSchema}'s checks with plain objects: the per-event check. The engine runs
+ * the form zod's compiler writes from it at build time (message-payload-check.generated.ts, `npm run
+ * generate:validators`) and this schema itself for what that refuses. Only whether a payload matches
+ * is asked (the payload kept is `JSON.parse`'s), and to that a plain object and a loose one answer
+ * the same (neither refuses a key it does not know); the plain one skips the loose one's copy of
+ * every unknown key.
  */
 export const messageEventPayloadCheck = z.object({
   messages: z.array(
