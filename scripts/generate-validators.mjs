@@ -3,10 +3,10 @@
 // builds with `new Function` at run time, here its assert-only form, the one `z.validate` runs)
 // applied to `messageEventPayloadCheck` at build time, so the per-event check runs compiled without
 // `eval`, which strict CSPs refuse. The engine asks zod's runtime about every payload the compiled
-// check refuses. test/message-payload-check.test.ts fails when the file differs from what this
+// check refuses. test/message-payload-check.node.test.ts fails when the file differs from what this
 // script would write now (a changed schema or zod): run `npm run generate:validators`.
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { compileFn } from 'zod/v4/core';
 
@@ -59,7 +59,7 @@ async function schemaFromSources() {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const source = parserModuleSource(await schemaFromSources());
-  const unchanged = readFileSync(generatedPath, { encoding: 'utf8', flag: 'a+' }) === source;
+  const unchanged = existsSync(generatedPath) && readFileSync(generatedPath, 'utf8') === source;
   if (!unchanged) writeFileSync(generatedPath, source);
   console.log(`${unchanged ? 'unchanged' : 'wrote'} ${generatedPath.slice(root.length)}`);
 }
