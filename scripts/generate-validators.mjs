@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const generatedPath = `${root}src/core/message-payload-check.generated.ts`;
 
 /** The module's text for `schema` (the `messageEventPayloadCheck` of src/core/schemas.ts). */
-export function parserModuleSource(schema) {
+export function checkModuleSource(schema) {
   const [constants, ...body] = compileFn(schema, { debug: true, assertOnly: true }).code.split(
     '\n',
   );
@@ -58,7 +58,7 @@ async function schemaFromSources() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const source = parserModuleSource(await schemaFromSources());
+  const source = checkModuleSource(await schemaFromSources());
   const unchanged = existsSync(generatedPath) && readFileSync(generatedPath, 'utf8') === source;
   if (!unchanged) writeFileSync(generatedPath, source);
   console.log(`${unchanged ? 'unchanged' : 'wrote'} ${generatedPath.slice(root.length)}`);

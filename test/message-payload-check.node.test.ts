@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { generatedPath, parserModuleSource } from '../scripts/generate-validators.mjs';
+import { generatedPath, checkModuleSource } from '../scripts/generate-validators.mjs';
 import { checkMessageEventPayload } from '../src/core/message-payload-check.generated.js';
 import type * as GeneratedCheck from '../src/core/message-payload-check.generated.js';
 import { messageEventPayloadCheck, messageEventPayloadSchema } from '../src/core/schemas.js';
@@ -46,7 +46,7 @@ const payloads: unknown[] = [
 
 describe('the compiled message payload check', () => {
   it('is what zod compiles from today’s schema (else: npm run generate:validators)', () => {
-    expect(readFileSync(generatedPath, 'utf8')).toBe(parserModuleSource(messageEventPayloadCheck));
+    expect(readFileSync(generatedPath, 'utf8')).toBe(checkModuleSource(messageEventPayloadCheck));
   });
 
   it('answers as zod’s runtime does', () => {
@@ -93,7 +93,7 @@ describe('the compiled message payload check', () => {
   it('refuses a schema it cannot write as text', () => {
     const keyed = new Set(['a']);
     expect(() =>
-      parserModuleSource(z.object({ kind: z.string().check(z.refine((v) => keyed.has(v))) })),
+      checkModuleSource(z.object({ kind: z.string().check(z.refine((v) => keyed.has(v))) })),
     ).toThrow(/only INVALID can be written/);
   });
 });
