@@ -224,7 +224,7 @@ if (eventLog !== undefined) {
   row('Chromium: `AgentEventLog`, 100,000 events', 'skipped (--skip-browser)', '≤ 60 rows; ≤ 8 ms');
 }
 if (thread !== undefined) {
-  // The thread as it ships (the newest `visibleMessages`, 100, shown). Bounded: twice the messages
+  // The thread as it ships (its default `visibleMessages`). Bounded: twice the messages
   // keep (about) the same DOM, and streaming tokens into the last answer adds no elements beyond
   // its own text (≤ 1 %).
   const perMessage = (thread.nodesAtTwice - thread.nodesAtStart) / thread.messages;
