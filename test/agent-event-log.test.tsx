@@ -1,58 +1,17 @@
-import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import {
-  AgentEventLog,
-  classifyEvent,
-  eventsToNdjson,
-  type AgentEventLogProps,
-  type RunEvent,
-  type RunEventArrival,
-  type RunEventFrame,
-} from 'agent-console-kit';
+import { eventsToNdjson, type RunEvent } from 'agent-console-kit';
+import { messageEvent, renderLog, startedAt } from './support/event-log.js';
 
 // The virtual rows themselves need a real layout: see agent-event-log.browser.test.tsx.
 
-const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
-
-/** A synthetic event, classified as the engine does: a `message` unless `data` says otherwise. */
-function makeEvent(
-  sequence: number,
-  overrides: Partial<RunEventFrame & RunEventArrival> = {},
-): RunEvent {
-  const payload = {
-    messages: [{ role: 'GLEAN_AI', content: [{ type: 'text', text: `t${sequence}` }] }],
-  };
-  return classifyEvent(
-    { id: String(sequence), event: 'message', data: JSON.stringify(payload), ...overrides },
-    { sequence, receivedAt: startedAt + sequence, attempt: 1, restart: false, ...overrides },
-  );
-}
-
 const events: RunEvent[] = [
-  makeEvent(1),
-  makeEvent(2, { event: 'tool.call', data: '{"tool":"search"}' }),
-  makeEvent(3, { data: 'not json' }),
+  messageEvent(1),
+  messageEvent(2, { event: 'tool.call', data: '{"tool":"search"}' }),
+  messageEvent(3, { data: 'not json' }),
 ];
-
-function renderLog(props: AgentEventLogProps) {
-  const result = render(
-    <StrictMode>
-      <AgentEventLog startedAt={startedAt} {...props} />
-    </StrictMode>,
-  );
-  return {
-    ...result,
-    rerender: (next: AgentEventLogProps) =>
-      result.rerender(
-        <StrictMode>
-          <AgentEventLog startedAt={startedAt} {...next} />
-        </StrictMode>,
-      ),
-  };
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -173,7 +132,7 @@ describe('given events to count, filter and export', () => {
         event: 'message',
         attempt: 1,
         restart: false,
-        receivedAt: new Date(startedAt + 1).toISOString(),
+        receivedAt: new Date(startedAt + 10).toISOString(),
         parseError: false,
         invalid: false,
         payload: events[0]?.payload,
