@@ -27,6 +27,7 @@ import {
   formatCount,
   formatElapsed,
   indexEventNames,
+  indexOfSequence,
   plural,
   prettyPayload,
   previewOf,
@@ -619,20 +620,6 @@ function failureSummary(event: RunEvent): string | undefined {
   const { detail, title } = problem as { detail?: unknown; title?: unknown };
   if (typeof detail === 'string' && detail !== '') return detail;
   return typeof title === 'string' && title !== '' ? title : undefined;
-}
-
-/** The index of the event with `sequence` (events are ordered by sequence), or -1. */
-function indexOfSequence(events: readonly RunEvent[], sequence: number): number {
-  let low = 0;
-  let high = events.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const value = events[middle]?.sequence ?? 0;
-    if (value === sequence) return middle;
-    if (value < sequence) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }
 
 /** A sentence for each status change, kept until the next change (so it is announced once). */

@@ -97,6 +97,12 @@ function lowerBound(events: readonly RunEvent[], sequence: number): number {
   return low;
 }
 
+/** The index of the event with `sequence` in `events` (ordered by sequence), or -1. */
+export function indexOfSequence(events: readonly RunEvent[], sequence: number): number {
+  const index = lowerBound(events, sequence);
+  return events[index]?.sequence === sequence ? index : -1;
+}
+
 /**
  * The {@link EventNameIndex} of `events`, updated from `previous` when `events` is `previous.events`
  * with some of its head dropped and new events appended (checked by identity at both ends of what
