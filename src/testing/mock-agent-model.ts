@@ -17,9 +17,6 @@ import type {
 } from './mock-agent-types.js';
 import { isPlainObject } from './mock-platform-validation.js';
 
-/** Where the authorization of each tool server stands (`authStatus` of its GET answer). */
-export type MockToolServerStates = Map<string, 'AWAITING_AUTH' | 'AUTHORIZED'>;
-
 /** Counters of one agent, kept until `reset()`. */
 export interface MockAgentState {
   /** Run POSTs received. */
@@ -96,8 +93,6 @@ export class MockAgentModel {
   readonly agents = new Map<string, MockAgentDefinition>();
   readonly requests: MockRequestRecord[] = [];
   readonly preflights: MockPreflightRecord[] = [];
-  /** Where each tool server's authorization stands (the tool-auth endpoint). */
-  readonly toolServerStates: MockToolServerStates = new Map();
   /** Run streams created and neither ended, dropped nor cancelled. */
   openStreams = 0;
   readonly #states = new Map<string, MockAgentState>();
@@ -165,7 +160,6 @@ export class MockAgentModel {
     this.requests.length = 0;
     this.preflights.length = 0;
     this.#states.clear();
-    this.toolServerStates.clear();
     this.#injections = [];
   }
 

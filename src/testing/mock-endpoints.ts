@@ -171,17 +171,17 @@ function answerSearch({ model, route, record, reply }: MockEndpointContext): Res
 }
 
 /**
- * A tool server's authorization: GET its state; POST `{ returnUrl }` (an absolute http(s) URL, else
- * 400) the URL of a consent page that names the server and the return URL. Any server id is known
- * to the mock.
+ * A tool server's authorization: GET its state (always awaiting: the mock's consent page is not a
+ * real one, so nothing completes it); POST `{ returnUrl }` (an absolute http(s) URL, else 400) the
+ * URL of a consent page that names the server and the return URL. Any server id is known to the
+ * mock.
  */
-function answerToolAuth({ model, route, record, reply }: MockEndpointContext): Response {
+function answerToolAuth({ route, record, reply }: MockEndpointContext): Response {
   const serverId = route.params['serverId'] ?? '';
-  const states = model.toolServerStates;
   if (record.method === 'GET' || record.method === 'HEAD') {
     return reply.json(200, {
       displayName: serverId,
-      authStatus: states.get(serverId) ?? 'AWAITING_AUTH',
+      authStatus: 'AWAITING_AUTH',
       authType: 'AUTH_USER_OAUTH',
     });
   }
@@ -189,7 +189,6 @@ function answerToolAuth({ model, route, record, reply }: MockEndpointContext): R
   if (typeof returnUrl !== 'string' || !/^https?:\/\//i.test(returnUrl)) {
     return reply.failure(400, 'returnUrl must be an absolute http(s) URL on the allowlist');
   }
-  states.set(serverId, states.get(serverId) ?? 'AWAITING_AUTH');
   const consent = new URL('https://auth.mock.test/oauth/authorize');
   consent.searchParams.set('server', serverId);
   consent.searchParams.set('return_to', returnUrl);

@@ -65,21 +65,21 @@ export async function serveForTest(options: MockAgentServerOptions = {}): Promis
 
 /** Serves one agent, `agent`, that runs `run`, for the current test only. */
 export function serve(run: MockRunScenario, schemas?: MockAgentSchemas): Promise<MockAgentServer> {
-  return serveForTest({
-    agents: [
-      {
-        agent: { agent_id: 'agent', name: 'Agent', capabilities: {} },
-        run,
-        ...(schemas ? { schemas } : {}),
-      },
-    ],
-  });
+  return serveOne({ agent_id: 'agent', name: 'Agent' }, run, schemas);
 }
 
 /** Serves one chat agent, `chat` (named Chat), that runs `run`, for the current test only. */
 export function serveChat(run: MockRunScenario): Promise<MockAgentServer> {
+  return serveOne({ agent_id: 'chat', name: 'Chat' }, run);
+}
+
+function serveOne(
+  agent: { agent_id: string; name: string },
+  run: MockRunScenario,
+  schemas?: MockAgentSchemas,
+): Promise<MockAgentServer> {
   return serveForTest({
-    agents: [{ agent: { agent_id: 'chat', name: 'Chat', capabilities: {} }, run }],
+    agents: [{ agent: { ...agent, capabilities: {} }, run, ...(schemas ? { schemas } : {}) }],
   });
 }
 
