@@ -12,7 +12,12 @@ import {
   type AgentApi,
   type ConversationMessage,
 } from 'agent-console-kit';
-import { textEvents, type MockAgentServer, type MockRunScenario } from 'agent-console-kit/testing';
+import {
+  runFailedEvent,
+  textEvents,
+  type MockAgentServer,
+  type MockRunScenario,
+} from 'agent-console-kit/testing';
 import { serveChat } from './support/mock-server.js';
 
 const echo: MockRunScenario = {
@@ -167,12 +172,74 @@ describe('given a failed turn', () => {
 
     await waitFor(() => expect(messageItems()[1]).toHaveAttribute('data-status', 'error'));
     expect(messageItems()[1]).toHaveTextContent('No answer: the service answered 403.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Helpdesk’s answer failed: the service answered 403.',
+    );
     // Said in words: the request URL of the technical message stays out of the thread.
     expect(messageItems()[1]).not.toHaveTextContent('/api/');
     expect((await axe.run(container)).violations).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(messageItems()[1]).toHaveTextContent('Answer to Allowed?'));
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
+
+describe('given an answer that fails partway', () => {
+  it('keeps what came, says it stopped partway and why, and announces it so', async () => {
+    const mock = await serveChat({
+      events: [...textEvents('Half of'), runFailedEvent({ title: 'Tool crashed' })],
+    });
+    const user = userEvent.setup();
+    renderChat(mock, 'platform');
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Go{Enter}');
+
+    await waitFor(() => expect(messageItems()[1]).toHaveAttribute('data-status', 'error'));
+    expect(messageItems()[1]).toHaveTextContent('Half of');
+    expect(messageItems()[1]).toHaveTextContent(
+      'The answer stopped partway: the service answered 500.',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Helpdesk’s answer stopped partway: the service answered 500.',
+    );
+  });
+});
+
+describe('given failed answers restored', () => {
+  it('says why each failed in words, whatever the kind of error', () => {
+    const failed = (
+      id: string,
+      text: string,
+      error?: ConversationMessage['error'],
+    ): ConversationMessage[] => [
+      { id: `q${id}`, role: 'USER', text: 'Q', status: 'done', createdAt: 1 },
+      { id, role: 'GLEAN_AI', text, status: 'error', error, createdAt: 2 },
+    ];
+    render(
+      <StrictMode>
+        <AgentThread
+          messages={[
+            ...failed('a1', '', { kind: 'network', message: 'fetch failed: https://x/api/' }),
+            ...failed('a2', 'Some', { kind: 'validation', message: 'Expected string at /api/' }),
+            ...failed('a3', '', { kind: 'input', message: 'The input lacks the field topic.' }),
+            ...failed('a4', 'More'),
+            ...failed('a5', '', { kind: 'http', message: 'HTTP 500 from /api/' }),
+          ]}
+          status="idle"
+          onRetry={() => undefined}
+        />
+      </StrictMode>,
+    );
+
+    const answers = messageItems().filter((_, index) => index % 2 === 1);
+    expect(answers.map((item) => item.querySelector('.ack-thread__error')?.textContent)).toEqual([
+      'No answer: the connection to the service broke off.',
+      'The answer stopped partway: the service sent something unexpected.',
+      'No answer: The input lacks the field topic.',
+      'The answer stopped partway: the run failed.',
+      'No answer: the service answered with an error.',
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });
 

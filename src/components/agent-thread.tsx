@@ -735,22 +735,26 @@ function AgentThreadMessageRender(
 const MessageItem = AgentThreadMessage;
 
 /**
- * Why an answer failed, in a sentence: the error's kind and status, not its technical message
- * (which names the request URL). `AgentErrorMessage` beside the thread explains and advises.
+ * Why an answer failed, in words: the error's kind and status, not its technical message (which
+ * names the request URL). `AgentErrorMessage` beside the thread explains and advises.
  */
-function failureText({ text, error }: ConversationMessage): string {
-  const start = text === '' ? 'No answer' : 'The answer stopped partway';
-  if (error === undefined) return `${start}: the run failed.`;
+function failureReason(error: ConversationMessage['error']): string {
+  if (error === undefined) return 'the run failed.';
   switch (error.kind) {
     case 'http':
-      return `${start}: the service answered ${error.status ?? 'with an error'}.`;
+      return `the service answered ${error.status ?? 'with an error'}.`;
     case 'network':
-      return `${start}: the connection to the service broke off.`;
+      return 'the connection to the service broke off.';
     case 'validation':
-      return `${start}: the service sent something unexpected.`;
+      return 'the service sent something unexpected.';
     case 'input':
-      return `${start}: ${error.message}`;
+      return error.message;
   }
+}
+
+/** The failed answer's line in the thread: whether any of it came, and why it failed. */
+function failureText({ text, error }: ConversationMessage): string {
+  return `${text === '' ? 'No answer' : 'The answer stopped partway'}: ${failureReason(error)}`;
 }
 
 /** Props of {@link AgentThreadAnnouncer}. */
@@ -788,7 +792,7 @@ function AgentThreadAnnouncerRender(
             ? `${agentName} answered: ${message.text}`
             : message.status === 'stopped'
               ? `${agentName}’s answer was stopped.`
-              : `${agentName}’s answer failed. ${failureText(message)}`;
+              : `${agentName}’s answer ${message.text === '' ? 'failed' : 'stopped partway'}: ${failureReason(message.error)}`;
       }
     }
     // Answers dropped by an edit, a retry or a clear are no longer awaited.
