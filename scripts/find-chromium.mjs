@@ -43,13 +43,9 @@ export const machineProbes = {
 };
 
 /**
- * Where a Chromium is: `CHROMIUM_PATH`, then the system's (on PATH), then Playwright's own
- * download. `{ path, source }`, or undefined when there is none.
- */
-/**
  * How every Chromium of the project is launched (vitest browser projects, the bench, the Storybook
- * scripts): the one `findChromium` finds, headless in a container (no sandbox, no GPU, no
- * background traffic).
+ * scripts): the one `findChromium` finds (else /usr/bin/chromium, where Debian puts it, so the launch
+ * names the missing browser), headless in a container (no sandbox, no GPU, no background traffic).
  */
 export function chromiumLaunchOptions(probes = machineProbes) {
   return {
@@ -66,6 +62,10 @@ export function chromiumLaunchOptions(probes = machineProbes) {
   };
 }
 
+/**
+ * Where a Chromium is: `CHROMIUM_PATH`, then the system's (on PATH), then Playwright's own
+ * download. `{ path, source }`, or undefined when there is none.
+ */
 export function findChromium(probes = machineProbes) {
   const fromEnv = probes.env.CHROMIUM_PATH;
   if (fromEnv) {

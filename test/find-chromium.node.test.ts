@@ -93,4 +93,8 @@ describe('given the launch options every Chromium of the project uses', () => {
     expect(options.executablePath).toBe('/opt/chrome/chrome');
     expect(options.args).toContain('--no-sandbox');
   });
+
+  it('name Debian’s path when no Chromium is found, so the launch says what is missing', () => {
+    expect(chromiumLaunchOptions(probes({})).executablePath).toBe('/usr/bin/chromium');
+  });
 });
