@@ -12,11 +12,17 @@ export const realApi = import.meta.env['STORYBOOK_AGENT_API'] as AgentApi | unde
 export const realAgentId: string | undefined = import.meta.env['STORYBOOK_AGENT_ID'] || undefined;
 export const realMode = realBaseUrl !== undefined;
 
-/** Wraps a play function so that it runs only against the mock service. */
-export function mockOnly<Context>(
-  play: (context: Context) => Promise<void>,
-): (context: Context) => Promise<void> {
-  return async (context) => {
-    if (!realMode) await play(context);
-  };
+/**
+ * A story made for the embedded mock service, in one mark: its `mockOnly` parameter (in real mode
+ * the preview shows a notice instead of the story) and, in real mode, no `beforeEach` or `play`
+ * (they script the mock and expect its demo agents).
+ */
+export function mockOnlyStory<Story>(story: Story): Story {
+  const annotations = story as { parameters?: object; beforeEach?: unknown; play?: unknown };
+  const marked = { ...annotations, parameters: { ...annotations.parameters, mockOnly: true } };
+  if (realMode) {
+    delete marked.beforeEach;
+    delete marked.play;
+  }
+  return marked as Story;
 }

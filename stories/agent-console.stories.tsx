@@ -12,14 +12,12 @@ import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';
 import { runProjectIntake } from './play-steps';
-import { mockOnly, realMode } from '../.storybook/real-mode';
+import { mockOnlyStory } from '../.storybook/real-mode';
 
 const meta = {
   title: 'Console/AgentConsole',
   component: AgentConsole,
   args: { agentId: 'form-agent' },
-  // Each story is a scenario of the embedded mock service's demo agents.
-  parameters: { mockOnly: true },
 } satisfies Meta<typeof AgentConsole>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -49,28 +47,28 @@ async function expectAnswer(canvasElement: HTMLElement, text?: string) {
 }
 
 /** The form agent: fill in the form, run, and wait for the output. */
-export const FormAgent: Story = {
-  play: mockOnly(async ({ canvasElement }) => {
+export const FormAgent: Story = mockOnlyStory({
+  play: async ({ canvasElement }) => {
     await runProjectIntake(canvasElement);
     await expectDone(canvasElement);
     await expectOutput(canvasElement);
-  }),
-};
+  },
+});
 
 /** The form agent, run without its required fields: the form says which are missing. */
-export const FormAgentInvalid: Story = {
-  play: mockOnly(async ({ canvasElement }) => {
+export const FormAgentInvalid: Story = mockOnlyStory({
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const title = await canvas.findByLabelText(/^Title/, {}, { timeout: 5000 });
     await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
     await expect(title).toHaveAttribute('aria-invalid', 'true');
-  }),
-};
+  },
+});
 
 /** The chat agent: type a message, send it, and wait for the answer. */
-export const ChatAgent: Story = {
+export const ChatAgent: Story = mockOnlyStory({
   args: { agentId: 'chat-agent' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
       await canvas.findByLabelText('Message', {}, { timeout: 5000 }),
@@ -79,13 +77,13 @@ export const ChatAgent: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     await expectDone(canvasElement);
     await expectAnswer(canvasElement);
-  }),
-};
+  },
+});
 
 /** A slow agent, stopped while it streams. */
-export const Stop: Story = {
+export const Stop: Story = mockOnlyStory({
   args: { agentId: 'slow-agent' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), 'Think');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
@@ -93,17 +91,17 @@ export const Stop: Story = {
     const stop = await canvas.findByRole('button', { name: 'Stop' }, { timeout: 5000 });
     await userEvent.click(stop);
     await expect(await canvas.findByText('Stopped.', {}, { timeout: 5000 })).toBeVisible();
-  }),
-};
+  },
+});
 
 /** An agent id the service does not know: a 404. */
-export const NotFound: Story = {
+export const NotFound: Story = mockOnlyStory({
   args: { agentId: 'no-such-agent' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 5000 });
     await expect(alert).toHaveTextContent('no-such-agent');
-  }),
-};
+  },
+});
 
 interface ScenarioArgs {
   /** Milliseconds between events. */
@@ -136,7 +134,6 @@ function serveConfigurableAgent(kind: 'chat' | 'form') {
     args: ScenarioArgs;
     msw: { use: (...handlers: ReturnType<typeof mockAgentHandlers>) => void };
   }) {
-    if (realMode) return;
     const { eventDelayMs, dropAfter } = args;
     const service = createMockAgentService({
       agents: [
@@ -188,7 +185,7 @@ function ConfigurableConsole({
  * A chat agent whose event rate and connection drop are controls (the API generation is the
  * toolbar's "API" menu).
  */
-export const Configurable: StoryObj<AgentConsoleProps & ScenarioArgs> = {
+export const Configurable: StoryObj<AgentConsoleProps & ScenarioArgs> = mockOnlyStory({
   args: { agentId: 'configurable-agent', eventDelayMs: 100, dropAfter: 0 },
   argTypes: {
     eventDelayMs: { control: { type: 'range', min: 0, max: 1000, step: 50 } },
@@ -198,28 +195,28 @@ export const Configurable: StoryObj<AgentConsoleProps & ScenarioArgs> = {
   render: ({ agentId }, { globals }) => (
     <ConfigurableConsole kind="chat" agentId={agentId} api={globals['agentApi'] as AgentApi} />
   ),
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText('Message', {}, { timeout: 5000 }), 'Go');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     await expectDone(canvasElement);
-  }),
-};
+  },
+});
 
 /** In the dark theme: the whole canvas follows (the toolbar's "Theme" menu does the same). */
-export const DarkTheme: Story = {
+export const DarkTheme: Story = mockOnlyStory({
   args: { agentId: 'chat-agent' },
   globals: { theme: 'dark' },
-};
+});
 
 /** In a 320 px wide container. */
-export const NarrowContainer: Story = {
+export const NarrowContainer: Story = mockOnlyStory({
   render: (args) => (
     <div style={{ width: 320 }}>
       <AgentConsole {...args} />
     </div>
   ),
-};
+});
 
 /** Sends a message to a chat-style agent from its console. */
 async function sendMessage(canvasElement: HTMLElement, text = 'Go') {
@@ -229,18 +226,18 @@ async function sendMessage(canvasElement: HTMLElement, text = 'Go') {
 }
 
 /** The connection drops after 3 events; the reconnect resumes with `Last-Event-ID`. */
-export const Reconnects: Story = {
+export const Reconnects: Story = mockOnlyStory({
   args: { agentId: 'flaky-agent' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expectDone(canvasElement);
-  }),
-};
+  },
+});
 
 /** The connection drops and the server starts the run over: the status line says so. */
-export const Restarted: Story = {
+export const Restarted: Story = mockOnlyStory({
   args: { agentId: 'restarting-agent' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expectDone(canvasElement);
     const canvas = within(canvasElement);
@@ -252,17 +249,17 @@ export const Restarted: Story = {
     await expect(
       await canvas.findByText('Attempt 2: the server started the run over'),
     ).toBeVisible();
-  }),
-};
+  },
+});
 
 /**
  * The run fails mid-stream with a `run.failed` event (platform API, whatever the toolbar says: the
  * legacy API has no documented failure event). The output so far stays; the alert says why.
  */
-export const RunFailed: Story = {
+export const RunFailed: Story = mockOnlyStory({
   args: { agentId: 'failing-agent' },
   globals: { agentApi: 'platform' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await sendMessage(canvasElement);
     const alert = await canvas.findByRole('alert', {}, { timeout: 10_000 });
@@ -271,57 +268,57 @@ export const RunFailed: Story = {
     );
     // Said once: the alert explains; the partial answer stays in the thread, marked as failed.
     await expectAnswer(canvasElement, 'Starting the analysis of the');
-  }),
-};
+  },
+});
 
 /** The first attempt is answered 429 with `Retry-After: 2`; the run goes through after the wait. */
-export const RateLimited: Story = {
+export const RateLimited: Story = mockOnlyStory({
   args: { agentId: 'rate-limited-agent' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expect(
       await within(canvasElement).findByText(/^Done/, {}, { timeout: 15_000 }),
     ).toBeVisible();
-  }),
-};
+  },
+});
 
 /** The service answers 422: tools to authorize first. */
-export const ToolAuthorization: Story = {
+export const ToolAuthorization: Story = mockOnlyStory({
   args: { agentId: 'tool-auth-agent' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expect(
       await within(canvasElement).findByRole('alert', {}, { timeout: 10_000 }),
     ).toBeVisible();
-  }),
-};
+  },
+});
 
 /** 10,000 events in one run. */
-export const TenThousandEvents: Story = {
+export const TenThousandEvents: Story = mockOnlyStory({
   args: { agentId: 'ten-thousand-agent' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expect(
       await within(canvasElement).findByText(/^Done/, {}, { timeout: 20_000 }),
     ).toBeVisible();
-  }),
-};
+  },
+});
 
 /** An agent whose output holds markup: shown as text. */
-export const MarkupAsText: Story = {
+export const MarkupAsText: Story = mockOnlyStory({
   args: { agentId: 'xss-agent' },
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expectDone(canvasElement);
     await expect(canvasElement.querySelector('img, script, iframe')).toBeNull();
-  }),
-};
+  },
+});
 
 /**
  * A form agent whose event rate and connection drop are controls (the API generation is the
  * toolbar's "API" menu).
  */
-export const ConfigurableFormAgent: StoryObj<AgentConsoleProps & ScenarioArgs> = {
+export const ConfigurableFormAgent: StoryObj<AgentConsoleProps & ScenarioArgs> = mockOnlyStory({
   args: { agentId: 'configurable-agent', eventDelayMs: 100, dropAfter: 0 },
   argTypes: {
     eventDelayMs: { control: { type: 'range', min: 0, max: 1000, step: 50 } },
@@ -331,10 +328,10 @@ export const ConfigurableFormAgent: StoryObj<AgentConsoleProps & ScenarioArgs> =
   render: ({ agentId }, { globals }) => (
     <ConfigurableConsole kind="form" agentId={agentId} api={globals['agentApi'] as AgentApi} />
   ),
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText(/Topic/, {}, { timeout: 5000 }), 'Storybook');
     await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
     await expectDone(canvasElement);
-  }),
-};
+  },
+});

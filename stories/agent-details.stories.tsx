@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { expect, within } from 'storybook/test';
 import { AgentDetails, useAgent, type Agent } from 'agent-console-kit';
-import { mockOnly, realMode } from '../.storybook/real-mode';
+import { mockOnlyStory } from '../.storybook/real-mode';
 
 /** Retrieves an agent with `useAgent` and shows it, its loading state or its error. */
 function AgentDetailsFromService({ agentId }: { agentId: string }) {
@@ -44,38 +44,34 @@ export const Minimal: Story = {
 };
 
 /** Retrieved from the embedded mock agent service with `useAgent`. */
-export const FromService: Story = {
-  parameters: { mockOnly: true },
+export const FromService: Story = mockOnlyStory({
   render: () => <AgentDetailsFromService agentId="form-agent" />,
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 2 })).toBeVisible();
     await expect(canvas.getByText('form-agent')).toBeVisible();
-  }),
-};
+  },
+});
 
 /** While the request is in flight (this story's agent never answers). */
-export const Loading: Story = {
-  parameters: { mockOnly: true },
+export const Loading: Story = mockOnlyStory({
   beforeEach({ msw }) {
-    if (realMode) return;
     msw.use(http.get('*/agents/pending-agent', () => delay('infinite')));
   },
   render: () => <AgentDetailsFromService agentId="pending-agent" />,
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading agent…');
-  }),
-};
+  },
+});
 
 /** An id the service does not know: a 404, shown once and not retried. */
-export const NotFound: Story = {
-  parameters: { mockOnly: true },
+export const NotFound: Story = mockOnlyStory({
   render: () => <AgentDetailsFromService agentId="no-such-agent" />,
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert');
     await expect(alert).toHaveTextContent('No agent with the id “no-such-agent”.');
-  }),
-};
+  },
+});
 
 /** Markup in a record is shown as text. */
 export const MarkupAsText: Story = {

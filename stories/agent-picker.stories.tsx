@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { AgentPicker, type Agent } from 'agent-console-kit';
+import { mockOnlyStory } from '../.storybook/real-mode';
 
 /** Finds an agent by name: the demo agents on the mock, the deployment's in real mode. */
 function PickerDemo() {
@@ -27,18 +28,16 @@ type Story = StoryObj<typeof meta>;
 export const Closed: Story = {};
 
 /** Open on every agent. */
-export const Open: Story = {
-  parameters: { mockOnly: true },
+export const Open: Story = mockOnlyStory({
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('combobox', { name: 'Agent' }));
     await expect(await canvas.findByRole('option', { name: /Helpdesk chat/ })).toBeVisible();
   },
-};
+});
 
 /** Typed, then chosen with ArrowDown and Enter. */
-export const ChosenByKeyboard: Story = {
-  parameters: { mockOnly: true },
+export const ChosenByKeyboard: Story = mockOnlyStory({
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const combobox = canvas.getByRole('combobox', { name: 'Agent' });
@@ -47,14 +46,13 @@ export const ChosenByKeyboard: Story = {
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await expect(canvas.getByText(/^Chosen: Slow thinker/)).toBeVisible();
   },
-};
+});
 
 /** A name no agent has. */
-export const NoMatch: Story = {
-  parameters: { mockOnly: true },
+export const NoMatch: Story = mockOnlyStory({
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('combobox', { name: 'Agent' }), 'zzz');
     await expect(await canvas.findByText('No agent matches “zzz”.')).toBeVisible();
   },
-};
+});

@@ -11,7 +11,7 @@ import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';
 import { runProjectIntake } from './play-steps';
-import { mockOnly, realMode } from '../.storybook/real-mode';
+import { mockOnlyStory } from '../.storybook/real-mode';
 
 const now = Date.UTC(2026, 10, 23, 12, 0, 0);
 
@@ -91,10 +91,9 @@ async function waitForAnswer(canvasElement: HTMLElement, index: number, status =
 }
 
 /** A chat conversation of three turns in the console: the agent sees the whole history. */
-export const Conversation: Story = {
-  parameters: { mockOnly: true },
+export const Conversation: Story = mockOnlyStory({
   render: () => <AgentConsole agentId="chat-agent" />,
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const box = await textbox(canvasElement);
     await userEvent.type(box, 'Where is my laptop?{Enter}');
     await waitForAnswer(canvasElement, 0);
@@ -106,14 +105,13 @@ export const Conversation: Story = {
       'This is turn 3, with 2 earlier answers in the history: your first question was "Where is my laptop?"',
     );
     await expect(box).toHaveFocus();
-  }),
-};
+  },
+});
 
 /** A slow chat agent stopped mid-turn (Escape or Stop): the partial answer stays, then a new turn. */
-export const StopMidTurn: Story = {
-  parameters: { mockOnly: true },
+export const StopMidTurn: Story = mockOnlyStory({
   render: () => <AgentConsole agentId="slow-chat-agent" />,
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const box = await textbox(canvasElement);
     await userEvent.type(box, 'Tell me everything{Enter}');
     await waitFor(() => expect(answers(canvasElement)[0]).toHaveTextContent(/Hello!/), {
@@ -122,12 +120,11 @@ export const StopMidTurn: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Stop' }));
     await waitForAnswer(canvasElement, 0, 'stopped');
     await expect(within(canvasElement).getByRole('button', { name: 'Retry' })).toBeVisible();
-  }),
-};
+  },
+});
 
 /** The first run fails (503); Retry on the failed answer sends one new run and replaces it. */
-export const FailedTurnWithRetry: Story = {
-  parameters: { mockOnly: true },
+export const FailedTurnWithRetry: Story = mockOnlyStory({
   beforeEach({ msw }) {
     const service = createMockAgentService({
       agents: [
@@ -145,10 +142,10 @@ export const FailedTurnWithRetry: Story = {
         },
       ],
     });
-    if (!realMode) msw.use(...mockAgentHandlers(service));
+    msw.use(...mockAgentHandlers(service));
   },
   render: () => <AgentConsole agentId="once-failing-chat" />,
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await textbox(canvasElement), 'Hello?{Enter}');
     await waitForAnswer(canvasElement, 0, 'error');
@@ -156,8 +153,8 @@ export const FailedTurnWithRetry: Story = {
     await waitForAnswer(canvasElement, 0);
     await expect(answers(canvasElement)).toHaveLength(1);
     await expect(answers(canvasElement)[0]).toHaveTextContent('It works on the second try.');
-  }),
-};
+  },
+});
 
 const storageKey = 'agent-console-kit:story-thread';
 
@@ -180,35 +177,33 @@ function RestoringConsole() {
 }
 
 /** A restored thread: the conversation is saved to `localStorage`; reload the story to see it come back. */
-export const RestoredThread: Story = {
-  parameters: { mockOnly: true },
+export const RestoredThread: Story = mockOnlyStory({
   beforeEach() {
     localStorage.setItem(storageKey, JSON.stringify(everyState.slice(0, 2)));
   },
   render: () => <RestoringConsole />,
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     await waitFor(() => expect(answers(canvasElement)).toHaveLength(1), { timeout: 5000 });
     await userEvent.type(await textbox(canvasElement), 'And the charger?{Enter}');
     await waitForAnswer(canvasElement, 1);
     await waitFor(() =>
       expect(JSON.parse(localStorage.getItem(storageKey) ?? '[]')).toHaveLength(4),
     );
-  }),
-};
+  },
+});
 
 /** A form agent keeps a run history: every field as sent, output, status, timings, Run again. */
-export const FormRunHistory: Story = {
-  parameters: { mockOnly: true },
+export const FormRunHistory: Story = mockOnlyStory({
   render: () => <AgentConsole agentId="form-agent" />,
-  play: mockOnly(async ({ canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await runProjectIntake(canvasElement);
     const history = await canvas.findByRole('region', { name: 'Run history' });
     await expect(
       await within(history).findByRole('listitem', { name: /^Run 1: Done/ }, { timeout: 10_000 }),
     ).toBeVisible();
-  }),
-};
+  },
+});
 
 const topics = ['laptop', 'charger', 'monitor', 'badge', 'headset', 'VPN access'];
 
@@ -268,11 +263,10 @@ export const Narrow: Story = {
 };
 
 /** The console's conversation in the dark theme. */
-export const Dark: Story = {
-  parameters: { mockOnly: true },
+export const Dark: Story = mockOnlyStory({
   render: () => (
     <div data-theme="dark" style={{ padding: 16, background: '#15171c' }}>
       <AgentConsole agentId="chat-agent" theme="dark" initialMessages={everyState} />
     </div>
   ),
-};
+});
