@@ -104,6 +104,23 @@ describe('given a dark theme', () => {
     );
   });
 
+  it("lets a root's own data-theme win over an ancestor's", async () => {
+    render(
+      withProviders(
+        <div data-theme="dark">
+          <AgentRunStatus status="done" data-theme="light" />
+          <AgentRunStatus status="done" />
+        </div>,
+      ),
+    );
+
+    const [forcedLight, inherited] = screen.getAllByRole('status');
+    expect(getComputedStyle(forcedLight as HTMLElement).colorScheme).toBe('light');
+    expect(getComputedStyle(forcedLight as HTMLElement).color).toBe('rgb(91, 91, 102)');
+    expect(getComputedStyle(inherited as HTMLElement).colorScheme).toBe('dark');
+    expect(getComputedStyle(inherited as HTMLElement).color).toBe('rgb(163, 170, 184)');
+  });
+
   it('follows prefers-color-scheme, unless light is forced', async () => {
     await emulate([{ name: 'prefers-color-scheme', value: 'dark' }]);
     render(

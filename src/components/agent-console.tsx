@@ -441,7 +441,7 @@ function AgentConsoleForAgent({
   const rootProps = {
     ...rest,
     ref: rootRef,
-    className: classNames('ack-console', className),
+    className: classNames('ack-root', 'ack-console', className),
     'data-theme': theme,
     'data-status': run.status,
     'data-active': active ? '' : undefined,

@@ -6,7 +6,7 @@ import {
   type RefAttributes,
 } from 'react';
 import type { Agent } from '../core/schemas.js';
-import { named } from './part-helpers.js';
+import { classNames, named } from './part-helpers.js';
 
 /** Props of {@link AgentDetails}. */
 export interface AgentDetailsProps
@@ -48,7 +48,7 @@ function AgentDetailsRender(
     <section
       ref={ref}
       aria-labelledby={headingId}
-      className={['ack-agent-details', className].filter(Boolean).join(' ')}
+      className={classNames('ack-root', 'ack-agent-details', className)}
       {...rest}
     >
       <Heading id={headingId} className="ack-agent-details__name">

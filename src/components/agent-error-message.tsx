@@ -336,7 +336,7 @@ function AgentErrorMessageRender(
     <div
       ref={ref}
       role="alert"
-      className={classNames('ack-error', className)}
+      className={classNames('ack-root', 'ack-error', className)}
       data-kind={error.kind}
       data-status={error instanceof AgentHttpError ? error.status : undefined}
       {...rest}

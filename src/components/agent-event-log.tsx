@@ -358,7 +358,7 @@ function AgentEventLogRender(
     <section
       ref={ref}
       aria-labelledby={`${id}title`}
-      className={classNames('ack-event-log', className)}
+      className={classNames('ack-root', 'ack-event-log', className)}
       data-status={status}
       data-following={dataFlag(following)}
       data-empty={dataFlag(events.length === 0)}

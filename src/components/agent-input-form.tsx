@@ -285,7 +285,7 @@ function AgentInputFormRootRender(
       <form
         ref={ref}
         noValidate
-        className={classNames('ack-input-form', className)}
+        className={classNames('ack-root', 'ack-input-form', className)}
         data-disabled={dataFlag(disabled)}
         onSubmit={handleSubmit}
         onReset={handleReset}

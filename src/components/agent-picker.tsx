@@ -185,7 +185,7 @@ function AgentPickerRender(
   return (
     <div
       ref={ref}
-      className={classNames('ack-picker', className)}
+      className={classNames('ack-root', 'ack-picker', className)}
       data-state={open ? 'open' : 'closed'}
       data-busy={dataFlag(pending)}
       {...rest}

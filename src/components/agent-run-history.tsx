@@ -80,7 +80,7 @@ function AgentRunHistoryRender(
     <section
       ref={ref}
       aria-labelledby={`${id}title`}
-      className={classNames('ack-run-history', className)}
+      className={classNames('ack-root', 'ack-run-history', className)}
       {...rest}
     >
       <Heading id={`${id}title`} className="ack-run-history__title">

@@ -106,7 +106,7 @@ function AgentRunOutputRender(
       // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className={classNames('ack-run-output', className)}
+      className={classNames('ack-root', 'ack-run-output', className)}
       data-status={status}
       data-empty={dataFlag(empty)}
       data-partial={dataFlag(isPartial)}

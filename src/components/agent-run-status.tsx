@@ -92,7 +92,7 @@ function AgentRunStatusRender(
     <p
       ref={ref}
       role="status"
-      className={classNames('ack-run-status', className)}
+      className={classNames('ack-root', 'ack-run-status', className)}
       data-status={status}
       data-offline={online ? undefined : ''}
       {...rest}

@@ -107,7 +107,7 @@ function AgentThreadComposerRender(
   return (
     <form
       ref={ref}
-      className={classNames('ack-thread-composer', className)}
+      className={classNames('ack-root', 'ack-thread-composer', className)}
       data-status={status}
       data-empty={dataFlag(blank)}
       data-disabled={dataFlag(disabled)}

@@ -208,7 +208,7 @@ function AgentThreadRootRender(
       <section
         ref={ref}
         aria-label={rest['aria-label'] ?? 'Conversation'}
-        className={classNames('ack-thread', className)}
+        className={classNames('ack-root', 'ack-thread', className)}
         data-status={status}
         data-empty={dataFlag(messages.length === 0)}
         {...rest}

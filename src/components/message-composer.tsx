@@ -124,7 +124,7 @@ function MessageComposerRender(
   return (
     <form
       ref={ref}
-      className={classNames('ack-composer', className)}
+      className={classNames('ack-root', 'ack-composer', className)}
       data-disabled={dataFlag(disabled)}
       data-empty={dataFlag(blank)}
       onSubmit={handleSubmit}
