@@ -141,24 +141,60 @@ function typeAliasText(symbol, declaration, checker) {
   // A union's members print in the checker's creation order, which moves with unrelated code.
   const resolved = type.isUnion()
     ? type.types
-        .map((member) => checker.typeToString(member, declaration, flags))
+        .map((member) => {
+          const text = checker.typeToString(member, declaration, flags);
+          const isFunction =
+            member.getCallSignatures().length > 0 && member.getProperties().length === 0;
+          return isFunction ? `(${text})` : text;
+        })
         .sort()
         .join(' | ')
     : checker.typeToString(type, declaration, flags);
   return `${printed}\n// resolves to: ${resolved}`;
 }
 
-/** A type written out in full where it is declared (literals, unions of them, object literals). */
+const utilityTypes = new Set([
+  'Awaited',
+  'Exclude',
+  'Extract',
+  'InstanceType',
+  'NonNullable',
+  'Omit',
+  'Parameters',
+  'Partial',
+  'Pick',
+  'Readonly',
+  'Required',
+  'ReturnType',
+  'infer',
+]);
+
+/**
+ * A type that reads as what it is where it is declared: nothing in it is computed (`typeof`, an
+ * indexed access, a conditional or mapped type, `keyof`, a utility such as `Pick` or `z.infer`).
+ */
 function spelledOut(node) {
-  if (ts.isLiteralTypeNode(node) || ts.isTypeLiteralNode(node)) return true;
-  if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node))
-    return node.types.every(spelledOut);
-  return (
-    node.kind === ts.SyntaxKind.StringKeyword ||
-    node.kind === ts.SyntaxKind.NumberKeyword ||
-    node.kind === ts.SyntaxKind.BooleanKeyword ||
-    (ts.isTypeReferenceNode(node) && !node.typeArguments)
-  );
+  let computed = false;
+  const visit = (child) => {
+    if (computed) return;
+    if (
+      ts.isTypeQueryNode(child) ||
+      ts.isIndexedAccessTypeNode(child) ||
+      ts.isConditionalTypeNode(child) ||
+      ts.isMappedTypeNode(child) ||
+      (ts.isTypeOperatorNode(child) && child.operator === ts.SyntaxKind.KeyOfKeyword) ||
+      (ts.isTypeReferenceNode(child) &&
+        utilityTypes.has(
+          ts.isQualifiedName(child.typeName) ? child.typeName.right.text : child.typeName.text,
+        ))
+    ) {
+      computed = true;
+      return;
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return !computed;
 }
 
 /** The kind and the declaration text of one exported symbol. */
