@@ -76,10 +76,10 @@ const cell = (text) => text.replace(/\|/g, '\\|');
 function defaultText(value) {
   const text = oneLine(value);
   if (text === '') return '';
-  if (text.includes('`')) return text;
   const remark = /^(.*?)\s+(\(.*\))$/.exec(text);
   const head = remark ? remark[1] : text;
   const tail = remark ? ` ${remark[2]}` : '';
+  if (head.includes('`')) return text;
   const looksLikeCode =
     /^[{['"]/.test(head) || /^-?[\d_.]+$/.test(head) || /^[A-Za-z_$][\w$.]*$/.test(head);
   if (!looksLikeCode || /^(a|an|the|one|off|on|none)$/i.test(head)) return text;
