@@ -311,6 +311,20 @@ describe('given the platform API', () => {
     });
   });
 
+  it('names each unknown field of a search with a pointer', async () => {
+    const response = await fetch(`${server.url}/api/agents/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'chat', page_size: 10 }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      title: 'Invalid Request',
+      code: 'invalid_request',
+      errors: [{ pointer: '/page_size', code: 'invalid_parameter' }],
+    });
+  });
+
   it('rejects a body with neither messages nor input (missing_required_field)', async () => {
     const response = await runPlatform('chat-agent', { body: { stream: true } });
     expect(response.status).toBe(400);
@@ -736,6 +750,21 @@ describe('given run scenarios', () => {
     expect(frames[1]).toMatchObject({ id: '2', event: 'run.failed' });
     expect(JSON.parse(frames[1]?.data.join('') ?? '')).toMatchObject({
       error: { code: 'spend_limit_exceeded', status: 403 },
+    });
+  });
+
+  it('runFailedEvent with a status alone takes its code and title; the server adds request_id', async () => {
+    defineAgent('unavailable', { events: [{ text: 'partial' }, runFailedEvent({ status: 503 })] });
+    const frames = parseSse((await readBody(await runPlatform('unavailable'))).text).frames;
+    expect(JSON.parse(frames[1]?.data.join('') ?? '')).toEqual({
+      error: {
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'Service Unavailable',
+        code: 'service_unavailable',
+        request_id: expect.stringMatching(/^req_mock_/) as unknown,
+      },
     });
   });
 

@@ -192,7 +192,15 @@ function answerSearch({ model, route, record, reply }: MockEndpointContext): Res
   if (!isPlainObject(given)) return reply.failure(400, 'Request body must be a JSON object');
   if (route.api === 'platform') {
     const unknown = Object.keys(given).filter((key) => key !== 'name');
-    if (unknown.length > 0) return reply.failure(400, `Unknown field: ${unknown.join(', ')}`);
+    if (unknown.length > 0) {
+      return reply.failure(400, `Unknown field: ${unknown.join(', ')}`, {
+        errors: unknown.map((field) => ({
+          pointer: `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+          detail: 'This field is not allowed.',
+          code: 'invalid_parameter',
+        })),
+      });
+    }
   }
   const name = given['name'];
   if (name !== undefined && typeof name !== 'string') {

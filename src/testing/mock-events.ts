@@ -118,14 +118,15 @@ export function textEvents(text: string, options: TextEventsOptions = {}): MockT
 }
 
 /**
- * A platform `event: run.failed` carrying `{"error": <problem>}`: `code` defaults to
- * `internal_error`, and `type`, `title`, `status` and `detail` to the code's (the service's title
- * for the code, e.g. 'Internal Error'). The mock server adds a fresh `request_id` to each run's.
+ * A platform `event: run.failed` carrying `{"error": <problem>}`: `code` defaults to the status's
+ * (`internal_error` when neither is given), and `type`, `title`, `status` and `detail` to the
+ * code's (the service's title for the code, e.g. 'Internal Error'). The mock server adds a fresh
+ * `request_id` to each run's.
  */
 export function runFailedEvent(problem: MockProblem = {}): MockEventItem {
   return {
     event: 'run.failed',
-    data: { error: completeProblem({ code: 'internal_error', ...problem }) },
+    data: { error: completeProblem(problem) },
   };
 }
 
