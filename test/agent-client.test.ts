@@ -610,7 +610,9 @@ describe('given the client object', () => {
       {
         url: `${server.url}/rest/api/v1/agents/runs/stream`,
         deprecation: 'true',
+        deprecatedAt: undefined,
         sunset: 'Wed, 01 Jul 2026 00:00:00 GMT',
+        sunsetAt: new Date('2026-07-01T00:00:00Z'),
         link: undefined,
       },
     ]);

@@ -80,6 +80,59 @@ describe('given a 422 of either generation', () => {
     expect((await axe.run(container)).violations).toEqual([]);
   });
 
+  it("names a tool's button with the service's toolCta verb, as text, else Authorize", async () => {
+    const user = userEvent.setup();
+    const authorized: AgentErrorTool[] = [];
+    const hostile = '<img src=x onerror=alert(1)>';
+    const error = httpError(422, {
+      message: 'Authorize the tools.',
+      authenticationSuggestions: [
+        {
+          toolName: 'slack',
+          toolDisplayName: 'Slack',
+          toolType: 'MCP',
+          requestType: 'AUTHENTICATION_SUGGESTION',
+          requestId: 'r1',
+          serverId: 'slack-server',
+          toolCta: 'Connect',
+          actionPreview: { description: 'Send messages in Slack.' },
+        },
+        {
+          toolName: 'wiki',
+          toolType: 'MCP',
+          requestType: 'AUTHENTICATION_SUGGESTION',
+          requestId: 'r2',
+          serverId: 'wiki-server',
+          toolCta: hostile,
+        },
+        {
+          toolName: 'jira',
+          toolType: 'MCP',
+          requestType: 'AUTHENTICATION_SUGGESTION',
+          requestId: 'r3',
+          serverId: 'jira-server',
+          toolCta: '  ',
+        },
+      ],
+    });
+    const { container } = render(
+      <StrictMode>
+        <AgentErrorMessage error={error} onAuthorizeTool={(tool) => authorized.push(tool)} />
+      </StrictMode>,
+    );
+
+    const alert = screen.getByRole('alert');
+    const connect = within(alert).getByRole('button', { name: 'Connect Slack' });
+    expect(connect).toHaveTextContent(/^Connect$/);
+    expect(within(alert).getByRole('button', { name: `${hostile} wiki` })).toHaveTextContent(
+      hostile,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(within(alert).getByRole('button', { name: 'Authorize jira' })).toBeEnabled();
+    await user.click(connect);
+    expect(authorized).toEqual([{ name: 'Slack', serverId: 'slack-server', cta: 'Connect' }]);
+  });
+
   it('lists the tools without buttons when nobody handles authorization', () => {
     render(<AgentErrorMessage error={platform422} />);
 

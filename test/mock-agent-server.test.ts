@@ -247,8 +247,9 @@ describe('given the legacy API (rest-v1)', () => {
     });
     try {
       const legacy = await fetch(`${deprecated.url}/rest/api/v1/agents/chat-agent`);
-      expect(legacy.headers.get('deprecation')).toBe('true');
-      expect(legacy.headers.get('sunset')).toMatch(/GMT$/);
+      // RFC 9745: deprecated on 2026-08-25; RFC 8594: removal on 2027-04-15
+      expect(legacy.headers.get('deprecation')).toBe(`@${Date.UTC(2026, 7, 25) / 1000}`);
+      expect(legacy.headers.get('sunset')).toBe('Thu, 15 Apr 2027 00:00:00 GMT');
       const platform = await fetch(`${deprecated.url}/api/agents/chat-agent`);
       expect(platform.headers.get('deprecation')).toBeNull();
       const plain = await fetch(`${server.url}/rest/api/v1/agents/chat-agent`);
@@ -288,7 +289,7 @@ describe('given the platform API', () => {
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect(await response.json()).toMatchObject({
       type: expect.any(String) as unknown,
-      title: 'Not Found',
+      title: 'Resource Not Found',
       status: 404,
       detail: expect.any(String) as unknown,
       code: 'resource_not_found',
@@ -305,8 +306,22 @@ describe('given the platform API', () => {
     expect(await response.json()).toMatchObject({
       code: 'invalid_request',
       errors: [
-        { pointer: '/agent_id', detail: expect.any(String) as unknown, code: 'unknown_field' },
+        { pointer: '/agent_id', detail: expect.any(String) as unknown, code: 'invalid_parameter' },
       ],
+    });
+  });
+
+  it('names each unknown field of a search with a pointer', async () => {
+    const response = await fetch(`${server.url}/api/agents/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'chat', page_size: 10 }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      title: 'Invalid Request',
+      code: 'invalid_request',
+      errors: [{ pointer: '/page_size', code: 'invalid_parameter' }],
     });
   });
 
@@ -729,12 +744,27 @@ describe('given run scenarios', () => {
 
   it('runFailedEvent scripts a run.failed with the problem given', async () => {
     defineAgent('fails', {
-      events: [{ text: 'partial' }, runFailedEvent({ code: 'spend_limit_exceeded', status: 402 })],
+      events: [{ text: 'partial' }, runFailedEvent({ code: 'spend_limit_exceeded', status: 403 })],
     });
     const frames = parseSse((await readBody(await runPlatform('fails'))).text).frames;
     expect(frames[1]).toMatchObject({ id: '2', event: 'run.failed' });
     expect(JSON.parse(frames[1]?.data.join('') ?? '')).toMatchObject({
-      error: { code: 'spend_limit_exceeded', status: 402 },
+      error: { code: 'spend_limit_exceeded', status: 403 },
+    });
+  });
+
+  it('runFailedEvent with a status alone takes its code and title; the server adds request_id', async () => {
+    defineAgent('unavailable', { events: [{ text: 'partial' }, runFailedEvent({ status: 503 })] });
+    const frames = parseSse((await readBody(await runPlatform('unavailable'))).text).frames;
+    expect(JSON.parse(frames[1]?.data.join('') ?? '')).toEqual({
+      error: {
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'Service Unavailable',
+        code: 'service_unavailable',
+        request_id: expect.stringMatching(/^req_mock_/) as unknown,
+      },
     });
   });
 
@@ -834,6 +864,49 @@ describe('given the msw adapter (msw/node setupServer)', () => {
     expect(legacyMsw).toBe(legacyNode);
     expect(service.postCount('chat-agent')).toBe(1);
     expect(service.runRequests('a/b')[0]?.path).toBe('/api/agents/a%2Fb/runs');
+  });
+
+  it('takes execution_mode as the node server does: REQUEST_BOUND runs, DURABLE is refused', async () => {
+    for (const url of [base, server.url]) {
+      const waited = await runPlatform('chat-agent', {
+        base: url,
+        body: { messages: userMessages, stream: false, execution_mode: 'REQUEST_BOUND' },
+      });
+      expect(waited.status).toBe(200);
+      expect(await waited.json()).toMatchObject({
+        run: { agent_id: 'chat-agent', status: 'success' },
+        messages: [{ role: 'GLEAN_AI', content: [{ type: 'text' }] }],
+        request_id: expect.any(String) as unknown,
+      });
+      const streamed = await runPlatform('chat-agent', {
+        base: url,
+        body: { messages: userMessages, stream: true, execution_mode: 'REQUEST_BOUND' },
+      });
+      expect(deltas(parseSse((await readBody(streamed)).text).frames)).toContain('Hello!');
+      const durable = await runPlatform('chat-agent', {
+        base: url,
+        body: { messages: userMessages, execution_mode: 'DURABLE' },
+      });
+      expect(durable.status).toBe(400);
+      expect(await durable.json()).toMatchObject({
+        status: 400,
+        code: 'invalid_parameter',
+        title: 'Invalid Parameter',
+        request_id: expect.any(String) as unknown,
+        errors: [{ pointer: '/execution_mode', code: 'invalid_parameter' }],
+      });
+    }
+  });
+
+  it('answers a gateway page, not a problem, for a scripted 502 on platform', async () => {
+    service.setAgent({
+      agent: { agent_id: 'gateway', name: 'gateway', capabilities: {} },
+      run: { failFirst: { attempts: 1, status: 502 } },
+    });
+    const response = await runPlatform('gateway', { base });
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('502 Bad Gateway');
   });
 
   it('answers problem+json 404s and records the requests in its service', async () => {

@@ -46,6 +46,12 @@ export interface AgentErrorTool {
   name: string;
   /** The tool server to authorize (`client.authorizeToolServer(serverId, …)`), when known. */
   serverId: string | undefined;
+  /**
+   * The verb the service gave for the tool's button (its `toolCta`, e.g. "Connect"), shown instead
+   * of "Authorize".
+   * @default undefined ("Authorize")
+   */
+  cta?: string | undefined;
 }
 
 /** What {@link describeAgentError} may use to be specific. */
@@ -238,7 +244,9 @@ function describeHttpError(
 function toolsOf(error: AgentHttpError): AgentErrorTool[] {
   return error.authenticationSuggestions.flatMap((suggestion) => {
     const name = suggestion.toolDisplayName ?? suggestion.toolName ?? suggestion.serverId;
-    return name === undefined || name === '' ? [] : [{ name, serverId: suggestion.serverId }];
+    if (name === undefined || name === '') return [];
+    const cta = suggestion.toolCta?.trim();
+    return [{ name, serverId: suggestion.serverId, ...(cta ? { cta } : {}) }];
   });
 }
 
@@ -374,12 +382,12 @@ function AgentErrorMessageRender(
                       type="button"
                       className="ack-error__authorize"
                       data-variant={state?.status === 'opened' ? 'secondary' : 'primary'}
-                      aria-label={`Authorize ${tool.name}`}
+                      aria-label={`${tool.cta ?? 'Authorize'} ${tool.name}`}
                       disabled={state?.status === 'pending'}
                       onClick={() => onAuthorizeTool(tool)}
                     >
                       <KeyIcon />
-                      Authorize
+                      {tool.cta ?? 'Authorize'}
                     </button>
                   ) : null}
                 </li>

@@ -18,6 +18,7 @@ import {
   type AgentMessage,
   type AgentSchemas,
 } from './schemas.js';
+import { deprecationDateOf, sunsetDateOf } from './deprecation-dates.js';
 
 /** Which generation of the service's endpoints a client talks to. */
 export type AgentApi = 'rest-v1' | 'platform';
@@ -66,10 +67,17 @@ export interface AgentClientOptions {
 /** What a server said about the deprecation of an endpoint. */
 export interface DeprecationNotice {
   url: string;
-  /** The `Deprecation` header as sent (`true`, or a date). */
+  /** The `Deprecation` header as sent (`@1787616000` per RFC 9745, `true`, or a date). */
   deprecation: string | undefined;
-  /** The `Sunset` header: the date the endpoint goes away. */
+  /**
+   * The date of `Deprecation` (the legacy agent operations: 2026-08-25); undefined when the header
+   * holds no date (`true`) or none was sent.
+   */
+  deprecatedAt: Date | undefined;
+  /** The `Sunset` header as sent: the date the endpoint goes away (an HTTP-date). */
   sunset: string | undefined;
+  /** The date of `Sunset` (the legacy agent operations: 2027-04-15); undefined when unreadable. */
+  sunsetAt: Date | undefined;
   /** The `Link` header, which may point at the replacement. */
   link: string | undefined;
 }
@@ -184,7 +192,9 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     deprecation = {
       url,
       deprecation: header,
+      deprecatedAt: deprecationDateOf(header),
       sunset,
+      sunsetAt: sunsetDateOf(sunset),
       link: response.headers.get('link') ?? undefined,
     };
     options.onDeprecation?.(deprecation);
@@ -259,7 +269,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
         requestOptions,
         trimmed === '' ? {} : { name: trimmed },
       );
-      return answer.agents;
+      return answer.agents ?? [];
     },
 
     async authorizeToolServer(serverId, authorizeOptions) {

@@ -54,8 +54,8 @@ export class AgentHttpError extends AgentError {
   readonly fieldErrors: readonly AgentFieldError[];
   /**
    * Tools that need authorizing (a 422 of either generation), normalized: the legacy
-   * `{ toolName, toolDisplayName?, serverId? }` as sent, the platform's `{ tool_name?, server_id }`
-   * as `{ toolName, serverId }`; other keys kept.
+   * `{ toolName, toolDisplayName?, serverId?, toolCta?, actionPreview? }` as sent, the platform's
+   * `{ tool_name?, server_id }` as `{ toolName, serverId }`; other keys kept.
    */
   readonly authenticationSuggestions: readonly ToolAuthorizationSuggestion[];
   /** From `Retry-After` (seconds or an HTTP date), in milliseconds. */
@@ -249,6 +249,8 @@ function suggestionsOf(body: unknown): ToolAuthorizationSuggestion[] {
           toolName: stringOrUndefined(entry['toolName']),
           toolDisplayName: stringOrUndefined(entry['toolDisplayName']),
           serverId: stringOrUndefined(entry['serverId']),
+          toolCta: stringOrUndefined(entry['toolCta']),
+          actionPreview: actionPreviewOf(entry['actionPreview']),
         },
       ];
     });
@@ -276,6 +278,17 @@ function suggestionsOf(body: unknown): ToolAuthorizationSuggestion[] {
     const name = entry['toolName'] ?? entry['name'];
     return typeof name === 'string' ? [{ ...entry, toolName: name }] : [];
   });
+}
+
+/** A legacy entry's `actionPreview`: its string `markdown` and `description` (other keys kept). */
+function actionPreviewOf(value: unknown): ToolAuthorizationSuggestion['actionPreview'] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const preview = value as Record<string, unknown>;
+  return {
+    ...preview,
+    markdown: stringOrUndefined(preview['markdown']),
+    description: stringOrUndefined(preview['description']),
+  };
 }
 
 function stringOrUndefined(value: unknown): string | undefined {

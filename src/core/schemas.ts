@@ -26,9 +26,12 @@ export const platformAgentResponseSchema = z.looseObject({
   request_id: z.optional(z.string()),
 });
 
-/** The answer of `POST …/agents/search` (the platform adds `request_id`). */
+/**
+ * The answer of `POST …/agents/search` (the platform adds `request_id`). The legacy contract
+ * requires no field: `{}` is a valid answer and means no agents.
+ */
 export const agentSearchResponseSchema = z.looseObject({
-  agents: z.array(agentSchema),
+  agents: z.optional(z.array(agentSchema)),
   request_id: z.optional(z.string()),
 });
 
@@ -60,11 +63,21 @@ export const problemDetailSchema = z.looseObject({
   ),
 });
 
+/** What the tool's action will do (a legacy 422 entry's `actionPreview`). */
+export const toolActionPreviewSchema = z.looseObject({
+  markdown: z.optional(z.string()),
+  description: z.optional(z.string()),
+});
+
 /** One tool to authorize, as the library keeps it (either generation's 422, normalized). */
 export const toolAuthorizationSuggestionSchema = z.looseObject({
   toolName: z.optional(z.string()),
   toolDisplayName: z.optional(z.string()),
   serverId: z.optional(z.string()),
+  /** The verb for the tool's button ("Create", "Send"), legacy only. */
+  toolCta: z.optional(z.string()),
+  /** What the action will do, legacy only: markdown (never rendered as HTML) or a description. */
+  actionPreview: z.optional(toolActionPreviewSchema),
 });
 
 export const toolAuthorizationSchema = z.looseObject({
@@ -127,6 +140,8 @@ export type ProblemDetail = z.infer<typeof problemDetailSchema>;
 /** The 422 body of the legacy API: the agent needs tools authorized. */
 export type ToolAuthorizationBody = z.infer<typeof toolAuthorizationSchema>;
 export type ToolAuthorizationSuggestion = z.infer<typeof toolAuthorizationSuggestionSchema>;
+/** A legacy 422 entry's `actionPreview`: `{ markdown?, description? }`. */
+export type ToolActionPreview = z.infer<typeof toolActionPreviewSchema>;
 export type ToolServerAuthorization = z.infer<typeof toolServerAuthorizationSchema>;
 /** A message on the wire: `{ role, content: [{ type: 'text', text }] }`. */
 export type AgentMessage = z.infer<typeof agentMessageSchema>;

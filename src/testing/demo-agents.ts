@@ -175,17 +175,25 @@ function createDemoAgents(): MockAgentDefinition[] {
             authenticationSuggestions: [
               {
                 toolName: 'jira',
+                toolType: 'MCP',
+                requestType: 'AUTHENTICATION_SUGGESTION',
+                requestId: 'toolreq_jira_1',
                 toolDisplayName: 'Jira',
                 serverId: 'jira-server',
+                toolCta: 'Authorize',
+                actionPreview: { description: 'Read and create Jira issues.' },
                 description: 'Read and create Jira issues.',
               },
-              { toolName: 'confluence', serverId: 'confluence-server' },
+              {
+                toolName: 'confluence',
+                toolType: 'MCP',
+                requestType: 'AUTHENTICATION_SUGGESTION',
+                requestId: 'toolreq_confluence_1',
+                serverId: 'confluence-server',
+              },
             ],
           },
           platformBody: {
-            type: 'about:blank',
-            title: 'Unprocessable Content',
-            status: 422,
             detail: 'Authorize the Jira tool to run this agent.',
             code: 'tools_unauthorized',
             authentication_suggestions: [
@@ -208,8 +216,6 @@ function createDemoAgents(): MockAgentDefinition[] {
           ...textEvents('Starting the analysis of the '),
           {
             ...runFailedEvent({
-              title: 'Internal Server Error',
-              status: 500,
               code: 'internal_error',
               detail: 'The agent failed while calling a tool.',
             }),

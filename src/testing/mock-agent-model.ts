@@ -161,6 +161,7 @@ export class MockAgentModel {
     this.preflights.length = 0;
     this.#states.clear();
     this.#injections = [];
+    this.#requestCounter = 0;
   }
 
   /** Record a CORS preflight. */

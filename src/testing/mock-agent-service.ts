@@ -6,11 +6,12 @@
  * Built on Web `Request`/`Response`/`ReadableStream` only: it runs in Node 20 and in browsers.
  * The parts: `mock-agent-model.ts` (state), `mock-routes.ts` (paths), `mock-endpoints.ts` (what
  * each route answers), `mock-platform-validation.ts` (refused run bodies), `mock-stream.ts`
- * (scenario to SSE bytes), `mock-responses.ts` (headers and error bodies).
+ * (scenario to SSE bytes), `mock-responses.ts` (headers and error bodies), `mock-problems.ts` (the
+ * service's problem codes, statuses and titles: the one table of them).
  */
 import { MockAgentModel } from './mock-agent-model.js';
 import { mockEndpoints } from './mock-endpoints.js';
-import { createReply, type MockResponderOptions } from './mock-responses.js';
+import { createReply, legacySunset, type MockResponderOptions } from './mock-responses.js';
 import { matchRoute, routeAllows } from './mock-routes.js';
 import type {
   MockAgentService,
@@ -23,7 +24,7 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
   const model = new MockAgentModel(options);
   const responder: MockResponderOptions = {
     deprecationHeaders: options.deprecationHeaders === true,
-    sunset: options.sunset ?? 'Thu, 31 Dec 2026 23:59:59 GMT',
+    sunset: options.sunset ?? legacySunset,
     nextRequestId: () => model.nextRequestId(),
   };
 

@@ -2,10 +2,12 @@
 import type { MockApiGeneration, MockStreamItem } from './mock-events.js';
 
 /**
- * The endpoints of the service: an agent's three (`agent`, `schemas`, `run`), the agent search
- * and a tool server's authorization (`tool-auth`).
+ * The endpoints of the service: an agent's three (`agent`, `schemas`, `run`: stream or wait), the
+ * agent search, a tool server's authorization (`tool-auth`), and the durable run operations
+ * (`durable-run`: read, cancel, respond), which answer 404 for every run: durable runs are not
+ * built yet.
  */
-export type MockEndpoint = 'agent' | 'schemas' | 'run' | 'search' | 'tool-auth';
+export type MockEndpoint = 'agent' | 'schemas' | 'run' | 'search' | 'tool-auth' | 'durable-run';
 
 /** `capabilities` of an agent record; other keys are allowed. */
 export interface MockAgentCapabilities {
@@ -46,13 +48,16 @@ export interface MockFailFirst {
    */
   retryAfter?: string;
   /**
-   * The body for both generations (objects as JSON, strings as given).
-   * @default a problem+json on platform, a bare JSON string (or the 422 tool shape) on legacy
+   * The body for both generations (objects as JSON, strings as given). On `platform` an object is
+   * sent as a problem+json, its missing required fields (`type`, `title`, `status`, `detail`,
+   * `code`, `request_id`) filled in from its code or the status.
+   * @default on platform the problem of the status's code (a gateway's HTML page for 502 and 504);
+   * on legacy a bare JSON string, or the 422 tool shape
    */
   body?: unknown;
   /** The body on `rest-v1` only; wins over `body`. @default undefined */
   legacyBody?: unknown;
-  /** The body on `platform` only; wins over `body`. @default undefined */
+  /** The body on `platform` only (objects completed as for `body`); wins over `body`. @default undefined */
   platformBody?: unknown;
 }
 
@@ -171,13 +176,14 @@ export interface MockAgentServiceOptions {
    */
   agents?: MockAgentDefinition[];
   /**
-   * Send `Deprecation: true`, `Sunset` and a successor `Link` on legacy (`rest-v1`) responses.
+   * Send `Deprecation: @1787616000` (RFC 9745: deprecated on 2026-08-25), `Sunset` and a
+   * successor `Link` on legacy (`rest-v1`) responses.
    * @default false
    */
   deprecationHeaders?: boolean;
   /**
-   * The `Sunset` date sent with `deprecationHeaders`.
-   * @default 'Thu, 31 Dec 2026 23:59:59 GMT'
+   * The `Sunset` date (an HTTP-date, RFC 8594) sent with `deprecationHeaders`.
+   * @default 'Thu, 15 Apr 2027 00:00:00 GMT' (the removal date the service's SDK gives)
    */
   sunset?: string;
   /**
@@ -284,7 +290,7 @@ export interface MockAgentService {
   inject(agentId: string, response: MockInjectedResponse): void;
   /** Remove every injection. */
   clearInjections(): void;
-  /** Clear records, per-agent counters and injections. */
+  /** Clear records, per-agent counters (the `request_id` counter too) and injections. */
   reset(): void;
   /** Add or replace an agent. */
   setAgent(definition: MockAgentDefinition): void;

@@ -3,6 +3,7 @@
  * `mockRoutes` gets its handler in `mockEndpoints` (the type asks for one per `MockEndpoint`).
  */
 import { messagePayload } from './mock-events.js';
+import type { MockStreamItem } from './mock-events.js';
 import type { MockRequestRecord } from './mock-agent-types.js';
 import type { MockEndpoint } from './mock-agent-types.js';
 import { resolveRunEvents, schemasOf, type MockAgentModel } from './mock-agent-model.js';
@@ -11,7 +12,8 @@ import {
   missingFormFields,
   validatePlatformRun,
 } from './mock-platform-validation.js';
-import { statusTitle, type MockReply } from './mock-responses.js';
+import { completeProblem, mockProblemCodes, problemCodeFor } from './mock-problems.js';
+import type { MockReply } from './mock-responses.js';
 import type { MockRoute } from './mock-routes.js';
 import { createStreamBody, planStream, planText } from './mock-stream.js';
 
@@ -109,24 +111,43 @@ function answerRun({ model, route, record, reply }: MockEndpointContext): Respon
     const given =
       (route.api === 'platform' ? failFirst.platformBody : failFirst.legacyBody) ?? failFirst.body;
     if (given !== undefined) {
-      const contentType =
-        route.api === 'platform' && isPlainObject(given) ? 'application/problem+json' : undefined;
-      return reply.given(failFirst.status, given, contentType, extra);
+      if (route.api === 'platform' && isPlainObject(given)) {
+        return reply.problem(failFirst.status, given, extra);
+      }
+      return reply.given(failFirst.status, given, undefined, extra);
     }
-    if (route.api === 'rest-v1' && failFirst.status === 422) {
-      return reply.json(
-        422,
-        { message: 'Tool authorization required', authenticationSuggestions: [] },
-        extra,
-      );
+    if (failFirst.status === 422) {
+      return route.api === 'platform'
+        ? reply.problem(
+            422,
+            { detail: 'Tool authorization required', authentication_suggestions: [] },
+            extra,
+          )
+        : reply.json(
+            422,
+            { message: 'Tool authorization required', authenticationSuggestions: [] },
+            extra,
+          );
     }
-    return reply.failure(failFirst.status, statusTitle(failFirst.status), {}, extra);
+    const code = problemCodeFor(failFirst.status);
+    const detail = code ? mockProblemCodes[code].title : `Status ${failFirst.status}`;
+    return reply.failure(failFirst.status, detail, {}, extra);
   }
 
-  const events = resolveRunEvents(definition, { api: route.api, agentId, body });
-  if (route.api === 'platform' && isPlainObject(body) && body.stream !== true) {
+  const events = completeRunFailures(
+    resolveRunEvents(definition, { api: route.api, agentId, body }),
+    model,
+  );
+  if (
+    route.wait === true ||
+    (route.api === 'platform' && isPlainObject(body) && body.stream !== true)
+  ) {
     const text = planText(planStream(events, scenario, undefined, Number.POSITIVE_INFINITY));
-    return reply.json(200, { ...messagePayload(text), request_id: model.nextRequestId() });
+    const failed = events.some((item) => 'event' in item && item.event === 'run.failed');
+    const run = { agent_id: agentId, status: failed ? 'error' : 'success' };
+    return route.api === 'platform'
+      ? reply.json(200, { run, ...messagePayload(text), request_id: model.nextRequestId() })
+      : reply.json(200, { run, ...messagePayload(text) });
   }
   state.streams++;
   const plan = planStream(events, scenario, record.lastEventId, state.streams);
@@ -147,6 +168,22 @@ function answerRun({ model, route, record, reply }: MockEndpointContext): Respon
 }
 
 /**
+ * The `run.failed` events of a run with whole problems: what a scenario leaves out of an `error`
+ * (its `request_id` above all, fresh for each run) filled in from its code.
+ */
+function completeRunFailures(events: MockStreamItem[], model: MockAgentModel): MockStreamItem[] {
+  return events.map((item) => {
+    if (!('event' in item) || item.event !== 'run.failed' || !isPlainObject(item.data)) return item;
+    const error = item.data['error'];
+    if (!isPlainObject(error)) return item;
+    return {
+      ...item,
+      data: { ...item.data, error: completeProblem(error, model.nextRequestId()) },
+    };
+  });
+}
+
+/**
  * A search: `{ name? }` is a case-insensitive substring of the agent's name (empty or absent: every
  * agent); the platform rejects other fields with 400 and adds `request_id`.
  */
@@ -155,7 +192,15 @@ function answerSearch({ model, route, record, reply }: MockEndpointContext): Res
   if (!isPlainObject(given)) return reply.failure(400, 'Request body must be a JSON object');
   if (route.api === 'platform') {
     const unknown = Object.keys(given).filter((key) => key !== 'name');
-    if (unknown.length > 0) return reply.failure(400, `Unknown field: ${unknown.join(', ')}`);
+    if (unknown.length > 0) {
+      return reply.failure(400, `Unknown field: ${unknown.join(', ')}`, {
+        errors: unknown.map((field) => ({
+          pointer: `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+          detail: 'This field is not allowed.',
+          code: 'invalid_parameter',
+        })),
+      });
+    }
   }
   const name = given['name'];
   if (name !== undefined && typeof name !== 'string') {
@@ -195,6 +240,18 @@ function answerToolAuth({ route, record, reply }: MockEndpointContext): Response
   return reply.json(200, { authorizationUrl: consent.href });
 }
 
+/**
+ * The durable run operations (read, cancel, respond): durable runs are not built (issue 20), so no
+ * run exists and each answers 404, as the service does for a run it does not know.
+ */
+function answerDurableRun({ model, route, reply }: MockEndpointContext): Response {
+  const agentId = route.agentId ?? '';
+  const injection = injected(reply, model, agentId, 'durable-run');
+  if (injection) return injection;
+  if (!model.agents.has(agentId)) return notFound(reply);
+  return reply.failure(404, 'Run not found', { code: 'resource_not_found' });
+}
+
 /** The handler of each endpoint. */
 export const mockEndpoints: { readonly [Endpoint in MockEndpoint]: MockEndpointHandler } = {
   agent: answerAgent,
@@ -202,4 +259,5 @@ export const mockEndpoints: { readonly [Endpoint in MockEndpoint]: MockEndpointH
   run: answerRun,
   search: answerSearch,
   'tool-auth': answerToolAuth,
+  'durable-run': answerDurableRun,
 };

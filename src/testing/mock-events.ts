@@ -5,6 +5,8 @@
  * Framework-free and browser-safe: no Node built-ins, no React.
  */
 
+import { completeProblem } from './mock-problems.js';
+
 /** The two API generations the mock service serves. */
 export type MockApiGeneration = 'rest-v1' | 'platform';
 
@@ -115,19 +117,16 @@ export function textEvents(text: string, options: TextEventsOptions = {}): MockT
   return items;
 }
 
-/** A platform `event: run.failed` carrying `{"error": <problem>}`. Defaults fill type/title/status/code. */
+/**
+ * A platform `event: run.failed` carrying `{"error": <problem>}`: `code` defaults to the status's
+ * (`internal_error` when neither is given), and `type`, `title`, `status` and `detail` to the
+ * code's (the service's title for the code, e.g. 'Internal Error'). The mock server adds a fresh
+ * `request_id` to each run's.
+ */
 export function runFailedEvent(problem: MockProblem = {}): MockEventItem {
   return {
     event: 'run.failed',
-    data: {
-      error: {
-        type: 'about:blank',
-        title: 'Internal Server Error',
-        status: 500,
-        code: 'internal_error',
-        ...problem,
-      },
-    },
+    data: { error: completeProblem(problem) },
   };
 }
 

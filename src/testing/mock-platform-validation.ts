@@ -1,12 +1,12 @@
 /**
  * What the service refuses in a run request, as the real one does: the platform API's body rules
- * (a 400 problem naming each field) and the form-agent rule of both generations (an input that
- * lacks a form field fails the run with a bare 500).
+ * (a 400 problem naming each field, `errors[].code` from the service's list) and the form-agent
+ * rule of both generations (an input that lacks a form field fails the run with a bare 500).
  */
 import type { MockProblem } from './mock-events.js';
 import type { MockAgentSchemas } from './mock-agent-types.js';
 
-const platformRunFields = new Set(['input', 'messages', 'metadata', 'stream']);
+const platformRunFields = new Set(['input', 'messages', 'metadata', 'stream', 'execution_mode']);
 const platformRoles = new Set(['USER', 'GLEAN_AI']);
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -19,7 +19,7 @@ export function validatePlatformRun(body: unknown): MockProblem | undefined {
     return {
       code: 'invalid_request',
       detail: 'The request body must be a JSON object.',
-      errors: [{ pointer: '', detail: 'Expected a JSON object.', code: 'invalid_type' }],
+      errors: [{ pointer: '', detail: 'Expected a JSON object.', code: 'invalid_parameter' }],
     };
   }
   const unknownFields = Object.keys(body).filter((key) => !platformRunFields.has(key));
@@ -30,7 +30,7 @@ export function validatePlatformRun(body: unknown): MockProblem | undefined {
       errors: unknownFields.map((field) => ({
         pointer: `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`,
         detail: 'This field is not allowed.',
-        code: 'unknown_field',
+        code: 'invalid_parameter',
       })),
     };
   }
@@ -51,18 +51,37 @@ export function validatePlatformRun(body: unknown): MockProblem | undefined {
     return {
       code: 'invalid_request',
       detail: 'stream must be a boolean.',
-      errors: [{ pointer: '/stream', detail: 'Expected a boolean.', code: 'invalid_type' }],
+      errors: [{ pointer: '/stream', detail: 'Expected a boolean.', code: 'invalid_parameter' }],
     };
+  }
+  if (body.execution_mode !== undefined && body.execution_mode !== 'REQUEST_BOUND') {
+    return executionModeProblem(body.execution_mode);
   }
   if (body.input !== undefined && !isPlainObject(body.input)) {
     return {
       code: 'invalid_request',
       detail: 'input must be an object.',
-      errors: [{ pointer: '/input', detail: 'Expected an object.', code: 'invalid_type' }],
+      errors: [{ pointer: '/input', detail: 'Expected an object.', code: 'invalid_parameter' }],
     };
   }
   if (body.messages !== undefined) return validateMessages(body.messages);
   return undefined;
+}
+
+/**
+ * `DURABLE` (issue 20) is not built: the mock answers as a deployment without durable runs may,
+ * with a 400 on `execution_mode`; any other value is refused the same way.
+ */
+function executionModeProblem(mode: unknown): MockProblem {
+  const durable = mode === 'DURABLE';
+  const detail = durable
+    ? 'execution_mode DURABLE is not available on this deployment.'
+    : 'execution_mode must be REQUEST_BOUND or DURABLE.';
+  return {
+    code: 'invalid_parameter',
+    detail,
+    errors: [{ pointer: '/execution_mode', detail, code: 'invalid_parameter' }],
+  };
 }
 
 function validateMessages(messages: unknown): MockProblem | undefined {
@@ -71,7 +90,7 @@ function validateMessages(messages: unknown): MockProblem | undefined {
       code: 'invalid_request',
       detail: 'messages must hold at least one message.',
       errors: [
-        { pointer: '/messages', detail: 'Expected a non-empty array.', code: 'invalid_value' },
+        { pointer: '/messages', detail: 'Expected a non-empty array.', code: 'invalid_parameter' },
       ],
     };
   }
@@ -82,7 +101,7 @@ function validateMessages(messages: unknown): MockProblem | undefined {
       errors.push({
         pointer: `/messages/${index}/role`,
         detail: 'role must be USER or GLEAN_AI.',
-        code: 'invalid_value',
+        code: 'invalid_parameter',
       });
     }
     const content = isPlainObject(message) ? message.content : undefined;
@@ -90,7 +109,7 @@ function validateMessages(messages: unknown): MockProblem | undefined {
       errors.push({
         pointer: `/messages/${index}/content`,
         detail: 'content must hold at least one block.',
-        code: 'invalid_value',
+        code: 'invalid_parameter',
       });
     }
   });

@@ -3,6 +3,7 @@
  * problem+json, and errors in the style of each API generation.
  */
 import type { MockProblem } from './mock-events.js';
+import { completeProblem, problemCodeFor } from './mock-problems.js';
 import type { MockRoute } from './mock-routes.js';
 
 const allowedHeaders = [
@@ -13,42 +14,19 @@ const allowedHeaders = [
   'X-Glean-ActAs',
   'X-Glean-Auth-Type',
 ];
-const statusTitles: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
+/** Reason phrases of the statuses the mock answers without a problem (a gateway's 502 and 504). */
+const reasonPhrases: Record<number, string> = {
   502: 'Bad Gateway',
-  503: 'Service Unavailable',
   504: 'Gateway Timeout',
 };
-const statusCodes: Record<number, string> = {
-  400: 'invalid_request',
-  401: 'authentication_required',
-  403: 'insufficient_permissions',
-  404: 'resource_not_found',
-  408: 'request_timeout',
-  409: 'conflict',
-  413: 'request_too_large',
-  422: 'tools_unauthorized',
-  429: 'rate_limit_exceeded',
-  500: 'internal_error',
-  502: 'service_unavailable',
-  503: 'service_unavailable',
-  504: 'request_timeout',
-};
 
-/** The reason phrase of a status, e.g. 'Too Many Requests'; 'Error' when unknown. */
-export function statusTitle(status: number): string {
-  return statusTitles[status] ?? 'Error';
-}
+/**
+ * `Deprecation` of the legacy agent operations (RFC 9745: `@` and the epoch seconds of
+ * 2026-08-25T00:00:00Z, the date the service's SDK gives).
+ */
+export const legacyDeprecation = `@${Date.UTC(2026, 7, 25) / 1000}`;
+/** `Sunset` of the legacy agent operations (RFC 8594, an HTTP-date): removal on 2027-04-15. */
+export const legacySunset = 'Thu, 15 Apr 2027 00:00:00 GMT';
 
 /** Extra response headers. */
 export type MockHeaders = Record<string, string>;
@@ -58,9 +36,14 @@ export interface MockReply {
   /** Any body; 204, 205 and 304 are always sent without one. */
   send(status: number, body: BodyInit | null, contentType?: string, extra?: MockHeaders): Response;
   json(status: number, value: unknown, extra?: MockHeaders): Response;
-  /** An RFC 9457 problem with the status's title and code, and a fresh `request_id`. */
+  /**
+   * An RFC 9457 problem: the code given (else the status's), its title, and a fresh `request_id`.
+   */
   problem(status: number, fields: MockProblem, extra?: MockHeaders): Response;
-  /** An error in the style of the generation: problem+json on platform, a bare JSON string on legacy. */
+  /**
+   * An error in the style of the generation: a bare JSON string on legacy; on platform a problem,
+   * or a gateway's HTML page for a status the service itself never answers (502, 504).
+   */
   failure(status: number, detail: string, fields?: MockProblem, extra?: MockHeaders): Response;
   /** A given body: nothing, a string as text, anything else as JSON. */
   given(status: number, body: unknown, contentType?: string, extra?: MockHeaders): Response;
@@ -99,7 +82,7 @@ export function createReply(
       const headers = corsHeaders(request);
       if (contentType !== undefined) headers.set('Content-Type', contentType);
       if (route?.api === 'rest-v1' && options.deprecationHeaders) {
-        headers.set('Deprecation', 'true');
+        headers.set('Deprecation', legacyDeprecation);
         headers.set('Sunset', options.sunset);
         headers.set('Link', '</api/agents>; rel="successor-version"');
       }
@@ -111,20 +94,17 @@ export function createReply(
       return reply.send(status, JSON.stringify(value), 'application/json', extra);
     },
     problem(status, fields, extra) {
-      const body = {
-        type: 'about:blank',
-        title: statusTitle(status),
-        status,
-        code: statusCodes[status] ?? (status >= 500 ? 'internal_error' : 'invalid_request'),
-        ...fields,
-        request_id: options.nextRequestId(),
-      };
+      const body = completeProblem({ status, ...fields }, options.nextRequestId());
       return reply.send(status, JSON.stringify(body), 'application/problem+json', extra);
     },
     failure(status, detail, fields = {}, extra) {
-      return route?.api === 'platform'
-        ? reply.problem(status, { detail, ...fields }, extra)
-        : reply.json(status, detail, extra);
+      if (route?.api !== 'platform') return reply.json(status, detail, extra);
+      if (fields.code === undefined && problemCodeFor(status) === undefined) {
+        const reason = reasonPhrases[status] ?? 'Error';
+        const page = `<html><head><title>${status} ${reason}</title></head><body><h1>${status} ${reason}</h1></body></html>`;
+        return reply.send(status, page, 'text/html; charset=utf-8', extra);
+      }
+      return reply.problem(status, { detail, ...fields }, extra);
     },
     given(status, body, contentType, extra) {
       if (body === undefined || body === null) return reply.send(status, null, contentType, extra);

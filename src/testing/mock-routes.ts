@@ -19,6 +19,8 @@ export interface MockRouteDefinition {
    * into `params.name`; any other segment must match exactly.
    */
   path: readonly string[];
+  /** A run answered as one JSON body once done (legacy `runs/wait`), never streamed. */
+  wait?: true;
 }
 
 /** A matched request path. */
@@ -46,6 +48,13 @@ export const mockRoutes: readonly MockRouteDefinition[] = [
   { api: 'rest-v1', endpoint: 'run', methods: ['POST'], path: [...legacy, 'runs', 'stream'] },
   {
     api: 'rest-v1',
+    endpoint: 'run',
+    methods: ['POST'],
+    path: [...legacy, 'runs', 'wait'],
+    wait: true,
+  },
+  {
+    api: 'rest-v1',
     endpoint: 'schemas',
     methods: ['GET'],
     path: [...legacy, ':agentId', 'schemas'],
@@ -57,6 +66,25 @@ export const mockRoutes: readonly MockRouteDefinition[] = [
     path: [...platform, ':agentId', 'schemas'],
   },
   { api: 'platform', endpoint: 'run', methods: ['POST'], path: [...platform, ':agentId', 'runs'] },
+  // Durable runs (issue 20) are not built: these answer as for a run that does not exist.
+  {
+    api: 'platform',
+    endpoint: 'durable-run',
+    methods: ['GET'],
+    path: [...platform, ':agentId', 'runs', ':runId'],
+  },
+  {
+    api: 'platform',
+    endpoint: 'durable-run',
+    methods: ['POST'],
+    path: [...platform, ':agentId', 'cancellations'],
+  },
+  {
+    api: 'platform',
+    endpoint: 'durable-run',
+    methods: ['POST'],
+    path: [...platform, ':agentId', 'responses'],
+  },
   { api: 'rest-v1', endpoint: 'agent', methods: ['GET'], path: [...legacy, ':agentId'] },
   { api: 'platform', endpoint: 'agent', methods: ['GET'], path: [...platform, ':agentId'] },
 ];
