@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
 import { registerClientInternals } from './agent-client-internals.js';
+import { guardRedirects } from './redirect-guard.js';
+import { defaultSecretHeaders, redactValue, secretsOfHeaders } from './secrets.js';
 import {
   AgentInputError,
   AgentValidationError,
@@ -55,6 +57,13 @@ export interface AgentClientOptions {
    * @default globalThis.fetch
    */
   fetch?: typeof fetch;
+  /**
+   * Names of further headers whose values are secrets (case-insensitive), beside `Authorization`,
+   * `Proxy-Authorization`, `Cookie` and `X-Glean-ActAs`, which always are: the token and these
+   * values are replaced by `[redacted]` wherever a server echoes them (errors, events, exports).
+   * @default []
+   */
+  secretHeaders?: readonly string[];
   /**
    * Called when a response carries `Deprecation` or `Sunset` headers (the legacy endpoints are
    * deprecated). The latest notice is also kept on `client.deprecation`.
@@ -156,8 +165,15 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       `createAgentClient: api must be 'rest-v1' or 'platform', not '${String(api)}'.`,
     );
   }
-  const fetchFunction: typeof fetch =
-    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const secretHeaderNames = new Set([
+    ...defaultSecretHeaders,
+    ...(options.secretHeaders ?? []).map((name) => name.toLowerCase()),
+  ]);
+  // Every request, the run stream's included: no redirect takes the body or the token elsewhere.
+  const fetchFunction = guardRedirects(
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    secretHeaderNames,
+  );
   const prefix = api === 'rest-v1' ? `${baseUrl}/rest/api/v1/agents` : `${baseUrl}/api/agents`;
   let deprecation: DeprecationNotice | undefined;
 
@@ -168,12 +184,16 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     ]);
     const headers: Record<string, string> = { Accept: accept };
     if (hasBody) headers['Content-Type'] = 'application/json';
-    Object.assign(headers, extra ?? {});
+    for (const [name, value] of Object.entries(extra ?? {})) {
+      headers[name] = checkedHeaderValue(name, value, `The ${name} header`);
+    }
     const secrets: string[] = [];
     if (token !== undefined && token !== '') {
-      headers['Authorization'] = `Bearer ${token}`;
-      secrets.push(token);
+      const checked = checkedHeaderValue('Authorization', token, 'The token');
+      headers['Authorization'] = `Bearer ${checked}`;
+      secrets.push(checked);
     }
+    secrets.push(...secretsOfHeaders(headers, secretHeaderNames));
     return { headers, secrets };
   }
 
@@ -227,7 +247,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     } catch {
       throw new AgentValidationError(what, [{ path: '', message: 'the body is not JSON' }], text);
     }
-    return parseWith(schema, body, what);
+    return parseWith(schema, redactValue(body, secrets), what);
   }
 
   const client: AgentClient = {
@@ -336,6 +356,30 @@ function checkPlatformRun(request: AgentRunRequest) {
       throw new AgentInputError(`messages[${index}] has no content block.`);
     }
   });
+}
+
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * A header value as fetch sends it (spaces, tabs and line breaks around it dropped), or an
+ * {@link AgentInputError} naming the header (never the value) when fetch would refuse it: a line
+ * break or NUL inside, or a character outside Latin-1. A bad value is a configuration error:
+ * nothing is sent, and sending again cannot help.
+ */
+function checkedHeaderValue(name: string, value: string, what: string): string {
+  if (!headerName.test(name)) {
+    throw new AgentInputError(`"${name}" is not a valid header name: nothing was sent.`);
+  }
+  const trimmed = String(value).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+  for (let index = 0; index < trimmed.length; index += 1) {
+    const code = trimmed.charCodeAt(index);
+    if (code === 0 || code === 10 || code === 13 || code > 255) {
+      throw new AgentInputError(
+        `${what} holds a character no HTTP header can carry (a line break, NUL, or one outside Latin-1): nothing was sent.`,
+      );
+    }
+  }
+  return trimmed;
 }
 
 function normalizeBaseUrl(baseUrl: string): string {

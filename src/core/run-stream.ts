@@ -11,6 +11,7 @@ import {
 import { assertCompleteInput, type FormField } from './input-form.js';
 import { createNotifyScheduler, type NotifyScheduler } from './notify-scheduler.js';
 import { RingBuffer } from './ring-buffer.js';
+import { redactFrame, redactText } from './secrets.js';
 import { classifyFrame } from './classify-frame.js';
 import type { RunEvent, RunSnapshot, RunStatus } from './run-types.js';
 import { defaultSseTransport, type SseMessage, type SseTransport } from './sse-transport.js';
@@ -173,6 +174,8 @@ class Run {
   lastEventId: string | undefined;
   nextAttemptAt: number | undefined;
   reconnectReason: AgentError | undefined;
+  /** The secrets of every attempt so far (a refreshed token included), removed from each event. */
+  secrets: readonly string[] = [];
   firstEventAt: number | undefined;
   endedAt: number | undefined;
   settled = false;
@@ -368,6 +371,9 @@ export class RunStream {
       run.attemptMode = run.attempt === 1 ? 'first' : undefined;
       run.resumeFrom = run.lastEventId;
       run.url = prepared.url;
+      if (prepared.secrets.some((secret) => !run.secrets.includes(secret))) {
+        run.secrets = [...new Set([...run.secrets, ...prepared.secrets])];
+      }
       const headers = { ...prepared.headers };
       if (run.lastEventId !== undefined) headers['Last-Event-ID'] = run.lastEventId;
       this.#publishNow(run);
@@ -387,7 +393,7 @@ export class RunStream {
           onOpen: (response) => this.#onOpen(run, response),
           onMessage: (message) => this.#onMessage(run, message),
           onId: (id) => {
-            if (this.#isCurrent(run)) run.lastEventId = id;
+            if (this.#isCurrent(run)) run.lastEventId = redactText(id, run.secrets);
           },
           onRetry: (retryMs) => {
             run.serverRetryMs = retryMs;
@@ -462,9 +468,11 @@ export class RunStream {
     return at;
   }
 
-  #onMessage(run: Run, message: SseMessage) {
+  #onMessage(run: Run, received: SseMessage) {
     // fetch-event-source goes on dispatching the rest of a chunk after an abort.
     if (!this.#isCurrent(run)) return;
+    // Redacted here, as it is recorded: the events, the text, the errors and every view of them.
+    const message = redactFrame(received, run.secrets);
     const receivedAt = this.#arrivalTime();
     const numericId = parseNumericId(message.id);
 
