@@ -57,11 +57,11 @@ export function guardRedirects(
       if (location === null) return response;
       let target: URL;
       try {
-        target = new URL(location, url);
+        target = new URL(location, absolute(url));
       } catch {
         throw refuse('invalid-location');
       }
-      if (target.origin !== new URL(url).origin) throw refuse('cross-origin', target.origin);
+      if (target.origin !== absolute(url).origin) throw refuse('cross-origin', target.origin);
       if (redirects >= maxSameOriginRedirects) throw refuse('too-many', target.origin);
       void response.body?.cancel().catch(() => undefined);
       const status = response.status;
@@ -76,6 +76,11 @@ export function guardRedirects(
       url = target.href;
     }
   };
+}
+
+/** A request URL made absolute: a relative one (a page's own proxy path) against the page. */
+function absolute(url: string): URL {
+  return new URL(url, (globalThis as { location?: { href?: string } }).location?.href);
 }
 
 function plainHeaders(headers: HeadersInit | undefined): Record<string, string> {
