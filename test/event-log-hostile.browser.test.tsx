@@ -4,6 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from '@testing-library/react';
 import {
   AgentEventLog,
+  AgentRedirectError,
   createAgentClient,
   createRunStream,
   type RunSnapshot,
@@ -15,7 +16,7 @@ import {
 const token = 'tok-Secret42-browser';
 const actAs = 'someone.secret@example.com';
 
-async function runAgent(agentId: 'echo' | 'deep'): Promise<RunSnapshot> {
+async function runAgent(agentId: 'echo' | 'deep' | 'redirect'): Promise<RunSnapshot> {
   const client = createAgentClient({
     baseUrl: inject('hostileEchoServerUrl'),
     api: 'platform',
@@ -80,5 +81,18 @@ describe('given payloads 10,000 and 100,000 levels deep', () => {
     expect(
       page.getByText('Nested deeper than 32 levels: the deeper levels are on one line.').elements(),
     ).toHaveLength(2);
+  });
+});
+
+describe('given a redirect, which a browser keeps opaque', () => {
+  it('ends the run with a final AgentRedirectError and sends nothing to the target', async () => {
+    const run = await runAgent('redirect');
+
+    expect(run.status).toBe('error');
+    expect(run.error).toBeInstanceOf(AgentRedirectError);
+    expect((run.error as AgentRedirectError).reason).toBe('opaque');
+    expect(run.attempt).toBe(1);
+    const count = await fetch(`${inject('hostileEchoServerUrl')}/redirected-count`);
+    expect(await count.json()).toBe(0);
   });
 });

@@ -2,7 +2,9 @@
  * A service gone wrong, for the browser tests (started in node by the global setup): it echoes
  * the token and `X-Glean-ActAs` it was sent inside its events and its `run.failed`
  * (`/api/agents/echo/runs`), and sends payloads 10,000 and 100,000 levels deep
- * (`/api/agents/deep/runs`). CORS open to any page, as the mock's.
+ * (`/api/agents/deep/runs`); `/api/agents/redirect/runs` answers a 307 to
+ * `/redirected/api/agents/echo/runs`, and `GET /redirected-count` says how many requests reached
+ * that target. CORS open to any page, as the mock's.
  */
 import { createServer, type Server } from 'node:http';
 
@@ -12,8 +14,20 @@ const message = (text: string) =>
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 export async function startHostileEchoServer(): Promise<{ url: string; close(): Promise<void> }> {
+  let redirected = 0;
   const server: Server = createServer((request, response) => {
     response.setHeader('access-control-allow-origin', '*');
+    if (request.url === '/redirected-count') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(redirected));
+      return;
+    }
+    if (request.url === '/api/agents/redirect/runs' && request.method === 'POST') {
+      response.writeHead(307, { location: '/redirected/api/agents/echo/runs' });
+      response.end();
+      return;
+    }
+    if (request.url?.startsWith('/redirected/') && request.method === 'POST') redirected += 1;
     if (request.method === 'OPTIONS') {
       response.writeHead(204, {
         'access-control-allow-methods': 'POST',
