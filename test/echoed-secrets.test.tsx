@@ -3,8 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   AgentClientProvider,
+  AgentConsole,
   AgentErrorMessage,
   AgentInputError,
   AgentRedirectError,
@@ -153,6 +155,73 @@ describe('given a run.failed that echoes the token, under StrictMode', () => {
       'Helpdesk’s answer stopped partway: the service answered 500.',
     );
     expect(document.body.textContent).not.toContain(token);
+  });
+});
+
+describe('given AgentConsole and a service that echoes the token, under StrictMode', () => {
+  it('shows and announces the answer and the failure with the token redacted', async () => {
+    const service = await listen((request, response) => {
+      const sentToken = String(request.headers['authorization'] ?? '').replace(/^Bearer /, '');
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify(
+            request.url?.endsWith('/schemas')
+              ? { agent_id: 'chat', input_schema: {}, output_schema: {}, request_id: 'r1' }
+              : {
+                  agent: {
+                    agent_id: 'chat',
+                    name: `Chat ${sentToken}`,
+                    capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+                  },
+                  request_id: 'r2',
+                },
+          ),
+        );
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(answerFrame(`Your token is ${sentToken}. `));
+      response.end(
+        `event: run.failed\ndata: ${JSON.stringify({
+          error: {
+            type: 'about:blank',
+            title: 'Internal Error',
+            status: 500,
+            detail: `Token ${sentToken} was refused`,
+            code: 'internal_error',
+            request_id: 'req-1',
+          },
+        })}\n\n`,
+      );
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const user = userEvent.setup();
+    render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AgentClientProvider client={echoingClient(service.url)}>
+            <AgentConsole agentId="chat" />
+          </AgentClientProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('Token [redacted] was refused'));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('status')
+          .some((region) => region.textContent?.includes('answer stopped partway')),
+      ).toBe(true),
+    );
+    expect(document.body.textContent).toContain('Your token is [redacted].');
+    expect(document.body.textContent).toContain('Chat [redacted]');
+    expect(document.body.textContent).not.toContain(token);
+    expect(document.body.textContent).not.toContain(actAs);
   });
 });
 
