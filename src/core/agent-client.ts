@@ -99,7 +99,10 @@ export interface PreparedRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
-  /** Values that must never appear in an error message or a log line (the token). */
+  /**
+   * Values that must never appear in an error message or a log line: the token and the values of
+   * the secret headers (see `secretHeaders`).
+   */
   secrets: string[];
 }
 
@@ -190,8 +193,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     const secrets: string[] = [];
     if (token !== undefined && token !== '') {
       const checked = checkedHeaderValue('Authorization', token, 'The token');
-      headers['Authorization'] = `Bearer ${checked}`;
-      secrets.push(checked);
+      if (checked !== '') {
+        headers['Authorization'] = `Bearer ${checked}`;
+        secrets.push(checked);
+      }
     }
     secrets.push(...secretsOfHeaders(headers, secretHeaderNames));
     return { headers, secrets };
