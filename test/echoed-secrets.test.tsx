@@ -258,5 +258,15 @@ describe('given the fetch-event-source transport', () => {
     expect((final.error as AgentRedirectError).redirectOrigin).toBe(other.url);
     expect(other.requests()).toBe(0);
     expect(service.requests()).toBe(1);
+    render(
+      <StrictMode>
+        <AgentErrorMessage error={final.error as AgentRedirectError} agentId="chat" />
+      </StrictMode>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Redirected elsewhere');
+    expect(alert).toHaveTextContent(
+      `The service answered with a redirect to ${other.url}. It was not followed, so nothing went there: check the service address.`,
+    );
   });
 });
