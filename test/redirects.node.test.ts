@@ -181,6 +181,28 @@ describe('given a service that redirects within its own origin', () => {
     expect(service.received).toHaveLength(2);
   });
 
+  it('follows a 303 of a search as a GET without its body, as fetch does', async () => {
+    const service = await listen((request, response) => {
+      if (request.method === 'POST') {
+        response.writeHead(303, { location: '/rest/api/v1/agents/search-results' });
+        response.end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ agents: [] }));
+    });
+
+    const agents = await client(service.url, 'rest-v1').searchAgents('a');
+
+    expect(agents).toEqual([]);
+    expect(service.received.map((request) => [request.method, request.path])).toEqual([
+      ['POST', '/rest/api/v1/agents/search'],
+      ['GET', '/rest/api/v1/agents/search-results'],
+    ]);
+    expect(service.received[1]?.headers['content-type']).toBeUndefined();
+    expect(service.received[1]?.headers['authorization']).toBe(`Bearer ${token}`);
+  });
+
   it('stops a redirect loop after 5 redirects with a final AgentRedirectError', async () => {
     let hops = 0;
     const service = await listen((_request, response) => {

@@ -34,7 +34,8 @@ export function guardRedirects(
         ...init,
         method,
         headers,
-        ...(body === undefined ? {} : { body }),
+        // Set even when dropped: `init`'s body must not come back through the spread.
+        body: body ?? null,
         redirect: 'manual',
       });
       const refuse = (reason: AgentRedirectError['reason'], redirectOrigin?: string) => {
