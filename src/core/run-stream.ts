@@ -365,15 +365,15 @@ export class RunStream {
         return;
       }
       if (!this.#isCurrent(run)) return;
+      if (prepared.secrets.some((secret) => !run.secrets.includes(secret))) {
+        run.secrets = [...new Set([...run.secrets, ...prepared.secrets])];
+      }
 
       run.attempt += 1;
       run.opened = false;
       run.attemptMode = run.attempt === 1 ? 'first' : undefined;
       run.resumeFrom = run.lastEventId;
       run.url = prepared.url;
-      if (prepared.secrets.some((secret) => !run.secrets.includes(secret))) {
-        run.secrets = [...new Set([...run.secrets, ...prepared.secrets])];
-      }
       const headers = { ...prepared.headers };
       if (run.lastEventId !== undefined) headers['Last-Event-ID'] = run.lastEventId;
       this.#publishNow(run);
@@ -393,7 +393,7 @@ export class RunStream {
           onOpen: (response) => this.#onOpen(run, response),
           onMessage: (message) => this.#onMessage(run, message),
           onId: (id) => {
-            if (this.#isCurrent(run)) run.lastEventId = redactText(id, run.secrets);
+            if (this.#isCurrent(run)) run.lastEventId = id;
           },
           onRetry: (retryMs) => {
             run.serverRetryMs = retryMs;
@@ -615,7 +615,9 @@ export class RunStream {
       error: run.error,
       attempt: run.attempt,
       restarts: run.restarts,
-      lastEventId: run.lastEventId,
+      // An id-only frame's id is not redacted on its way in (an event's is).
+      lastEventId:
+        run.lastEventId === undefined ? undefined : redactText(run.lastEventId, run.secrets),
       nextAttemptAt: run.nextAttemptAt,
       reconnectReason: run.reconnectReason,
       startedAt: run.startedAt,
