@@ -168,15 +168,8 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       `createAgentClient: api must be 'rest-v1' or 'platform', not '${String(api)}'.`,
     );
   }
-  const secretHeaderNames = new Set([
-    ...defaultSecretHeaders,
-    ...(options.secretHeaders ?? []).map((name) => name.toLowerCase()),
-  ]);
-  // Every request, the run stream's included: no redirect takes the body or the token elsewhere.
-  const fetchFunction = guardRedirects(
-    options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    secretHeaderNames,
-  );
+  const fetchFunction: typeof fetch =
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const prefix = api === 'rest-v1' ? `${baseUrl}/rest/api/v1/agents` : `${baseUrl}/api/agents`;
   let deprecation: DeprecationNotice | undefined;
 
@@ -215,6 +208,13 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     options.onDeprecation?.(deprecation);
   }
 
+  const secretHeaderNames = new Set([
+    ...defaultSecretHeaders,
+    ...(options.secretHeaders ?? []).map((name) => name.toLowerCase()),
+  ]);
+  // Every request, the run stream's included: no redirect takes the body or the token elsewhere.
+  const guardedFetch = guardRedirects(fetchFunction, secretHeaderNames);
+
   async function getJson<Schema extends z.ZodMiniType>(
     url: string,
     schema: Schema,
@@ -229,7 +229,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     );
     let response: Response;
     try {
-      response = await fetchFunction(url, {
+      response = await guardedFetch(url, {
         method,
         headers,
         signal: requestOptions?.signal,
@@ -325,7 +325,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       return { url, method: 'POST', headers, body: JSON.stringify(body), secrets };
     },
   };
-  registerClientInternals(client, { fetch: fetchFunction, noteDeprecation });
+  registerClientInternals(client, { fetch: guardedFetch, noteDeprecation });
   return client;
 }
 
