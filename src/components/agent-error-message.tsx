@@ -11,6 +11,7 @@ import {
   AgentHttpError,
   AgentInputError,
   AgentNetworkError,
+  AgentRedirectError,
   AgentValidationError,
   type AgentError,
 } from '../core/errors.js';
@@ -235,6 +236,12 @@ function describeHttpError(
     return {
       title: 'The service failed',
       detail: `The agent service had a problem (${status}). Try again later.`,
+    };
+  }
+  if (error instanceof AgentRedirectError) {
+    return {
+      title: 'Redirected elsewhere',
+      detail: `The service answered with a redirect${error.redirectOrigin === undefined ? '' : ` to ${error.redirectOrigin}`}. It was not followed, so nothing went there: check the service address.`,
     };
   }
   return { title: `The service answered ${status}`, detail: 'The request did not succeed.' };

@@ -28,6 +28,7 @@ import {
   formatElapsed,
   indexEventNames,
   indexOfSequence,
+  payloadIndentDepth,
   plural,
   prettyPayload,
   previewOf,
@@ -601,14 +602,27 @@ const EventRow = /* @__PURE__ */ memo(function EventRow({
           </span>
         ) : null}
       </button>
-      {expanded ? (
-        <pre id={detailsId} className="ack-event-log__payload">
-          {prettyPayload(event)}
-        </pre>
-      ) : null}
+      {expanded ? <EventPayload event={event} detailsId={detailsId} /> : null}
     </div>
   );
 });
+
+/** The expanded row's payload, with a note when its deeper levels are written on one line. */
+function EventPayload({ event, detailsId }: { event: RunEvent; detailsId: string }) {
+  const { text, flattened } = useMemo(() => prettyPayload(event), [event]);
+  return (
+    <>
+      {flattened ? (
+        <p className="ack-event-log__note" data-flattened="">
+          Nested deeper than {payloadIndentDepth} levels: the deeper levels are on one line.
+        </p>
+      ) : null}
+      <pre id={detailsId} className="ack-event-log__payload">
+        {text}
+      </pre>
+    </>
+  );
+}
 
 /** A `run.failed` event's problem in words (its detail, else its title), for the row. */
 function failureSummary(event: RunEvent): string | undefined {

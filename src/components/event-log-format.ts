@@ -1,3 +1,4 @@
+import { stringifyJson } from '../core/json-text.js';
 import type { RunEvent } from '../core/run-types.js';
 
 const previewLength = 160;
@@ -5,27 +6,40 @@ const previewLength = 160;
 /**
  * The log as NDJSON: one JSON object per line per event (`sequence`, `id`, `event`, `attempt`,
  * `restart`, `receivedAt` as ISO time, `parseError`, `invalid`, and `payload`, or `data` for a
- * payload that was not JSON), each line ending with `\n`.
+ * payload that was not JSON), each line ending with `\n`. A payload of any depth `JSON.parse`
+ * accepts is written whole (`JSON.stringify` would overflow the stack on one thousands of levels
+ * deep), so each line parses back to the event.
  *
  * @example
  * const blob = new Blob([eventsToNdjson(run.events)], { type: 'application/x-ndjson' });
  */
 export function eventsToNdjson(events: readonly RunEvent[]): string {
   let text = '';
-  for (const event of events) {
-    text += `${JSON.stringify({
-      sequence: event.sequence,
-      id: event.id ?? null,
-      event: event.event,
-      attempt: event.attempt,
-      restart: event.restart,
-      receivedAt: new Date(event.receivedAt).toISOString(),
-      parseError: event.parseError,
-      invalid: event.invalid,
-      ...(event.parseError ? { data: event.data } : { payload: event.payload }),
-    })}\n`;
-  }
+  for (const event of events) text += `${ndjsonLine(event)}\n`;
   return text;
+}
+
+function ndjsonLine(event: RunEvent): string {
+  const head = {
+    sequence: event.sequence,
+    id: event.id ?? null,
+    event: event.event,
+    attempt: event.attempt,
+    restart: event.restart,
+    receivedAt: new Date(event.receivedAt).toISOString(),
+    parseError: event.parseError,
+    invalid: event.invalid,
+  };
+  if (event.parseError) return JSON.stringify({ ...head, data: event.data });
+  try {
+    return JSON.stringify({ ...head, payload: event.payload });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  // Too deep for JSON.stringify's recursion: the payload is written without it.
+  const payload = stringifyJson(event.payload)?.text;
+  const line = JSON.stringify(head);
+  return payload === undefined ? line : `${line.slice(0, -1)},"payload":${payload}}`;
 }
 
 /** A one-line preview of an event's payload (its data text, whitespace collapsed, cut short). */
@@ -38,10 +52,19 @@ export function previewOf(event: RunEvent): string {
   return event.data.length > previewLength * 2 ? `${head}…` : head;
 }
 
-/** The full payload as text: pretty-printed JSON, or the data as received when it was not JSON. */
-export function prettyPayload(event: RunEvent): string {
-  if (event.parseError) return event.data;
-  return JSON.stringify(event.payload, null, 2) ?? event.data;
+/** The deepest level of a payload the expanded row indents; deeper ones are on one line. */
+export const payloadIndentDepth = 32;
+
+/**
+ * The full payload as text: JSON indented by 2 for {@link payloadIndentDepth} levels, every
+ * deeper level on one line (`flattened` then says so: an n-deep payload indented throughout would
+ * be O(n²) characters long), or the data as received when it was not JSON. Any depth: no recursion.
+ */
+export function prettyPayload(event: RunEvent): { text: string; flattened: boolean } {
+  if (event.parseError) return { text: event.data, flattened: false };
+  const json = stringifyJson(event.payload, { indent: 2, maxIndentDepth: payloadIndentDepth });
+  if (json === undefined) return { text: event.data, flattened: false };
+  return { text: json.text, flattened: json.depth > payloadIndentDepth };
 }
 
 /** Time since the run started: `+1.234 s`. */

@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
 import { registerClientInternals } from './agent-client-internals.js';
+import { guardRedirects } from './redirect-guard.js';
+import { defaultSecretHeaders, redactValue, secretsOfHeaders } from './secrets.js';
 import {
   AgentInputError,
   AgentValidationError,
@@ -57,6 +59,13 @@ export interface AgentClientOptions {
    */
   fetch?: typeof fetch;
   /**
+   * Names of further headers whose values are secrets (case-insensitive), beside `Authorization`,
+   * `Proxy-Authorization`, `Cookie` and `X-Glean-ActAs`, which always are: the token and these
+   * values are replaced by `[redacted]` wherever a server echoes them (errors, events, exports).
+   * @default []
+   */
+  secretHeaders?: readonly string[];
+  /**
    * Called when a response carries `Deprecation` or `Sunset` headers (the legacy endpoints are
    * deprecated). The latest notice is also kept on `client.deprecation`.
    * @default undefined
@@ -98,7 +107,10 @@ export interface PreparedRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
-  /** Values that must never appear in an error message or a log line (the token). */
+  /**
+   * Values that must never appear in an error message or a log line: the token and the values of
+   * the secret headers (see `secretHeaders`).
+   */
   secrets: string[];
 }
 
@@ -176,12 +188,18 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     ]);
     const headers: Record<string, string> = { Accept: accept };
     if (hasBody) headers['Content-Type'] = 'application/json';
-    Object.assign(headers, extra ?? {});
+    for (const [name, value] of Object.entries(extra ?? {})) {
+      headers[name] = checkedHeaderValue(name, value, `The ${name} header`);
+    }
     const secrets: string[] = [];
     if (token !== undefined && token !== '') {
-      headers['Authorization'] = `Bearer ${token}`;
-      secrets.push(token);
+      const checked = checkedHeaderValue('Authorization', token, 'The token');
+      if (checked !== '') {
+        headers['Authorization'] = `Bearer ${checked}`;
+        secrets.push(checked);
+      }
     }
+    secrets.push(...secretsOfHeaders(headers, secretHeaderNames));
     return { headers, secrets };
   }
 
@@ -200,6 +218,13 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     options.onDeprecation?.(deprecation);
   }
 
+  const secretHeaderNames = new Set([
+    ...defaultSecretHeaders,
+    ...(options.secretHeaders ?? []).map((name) => name.toLowerCase()),
+  ]);
+  // Every request, the run stream's included: no redirect takes the body or the token elsewhere.
+  const guardedFetch = guardRedirects(fetchFunction, secretHeaderNames);
+
   async function getJson<Schema extends z.ZodMiniType>(
     url: string,
     schema: Schema,
@@ -214,7 +239,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     );
     let response: Response;
     try {
-      response = await fetchFunction(url, {
+      response = await guardedFetch(url, {
         method,
         headers,
         signal: requestOptions?.signal,
@@ -237,7 +262,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     } catch {
       throw new AgentValidationError(what, [{ path: '', message: 'the body is not JSON' }], text);
     }
-    return parseWith(schema, body, what);
+    return parseWith(schema, redactValue(body, secrets), what);
   }
 
   const client: AgentClient = {
@@ -310,7 +335,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       return { url, method: 'POST', headers, body: JSON.stringify(body), secrets };
     },
   };
-  registerClientInternals(client, { fetch: fetchFunction, noteDeprecation });
+  registerClientInternals(client, { fetch: guardedFetch, noteDeprecation });
   return client;
 }
 
@@ -346,6 +371,30 @@ function checkPlatformRun(request: AgentRunRequest) {
       throw new AgentInputError(`messages[${index}] has no content block.`);
     }
   });
+}
+
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * A header value as fetch sends it (spaces, tabs and line breaks around it dropped), or an
+ * {@link AgentInputError} naming the header (never the value) when fetch would refuse it: a line
+ * break or NUL inside, or a character outside Latin-1. A bad value is a configuration error:
+ * nothing is sent, and sending again cannot help.
+ */
+function checkedHeaderValue(name: string, value: string, what: string): string {
+  if (!headerName.test(name)) {
+    throw new AgentInputError(`"${name}" is not a valid header name: nothing was sent.`);
+  }
+  const trimmed = String(value).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+  for (let index = 0; index < trimmed.length; index += 1) {
+    const code = trimmed.charCodeAt(index);
+    if (code === 0 || code === 10 || code === 13 || code > 255) {
+      throw new AgentInputError(
+        `${what} holds a character no HTTP header can carry (a line break, NUL, or one outside Latin-1): nothing was sent.`,
+      );
+    }
+  }
+  return trimmed;
 }
 
 function normalizeBaseUrl(baseUrl: string): string {

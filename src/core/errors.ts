@@ -4,6 +4,7 @@ import {
   type ProblemDetail,
   type ToolAuthorizationSuggestion,
 } from './schemas.js';
+import { redactError, redactJsonText } from './secrets.js';
 
 /** The kinds of {@link AgentError}, for `switch` without `instanceof`. */
 export type AgentErrorKind = 'http' | 'network' | 'validation' | 'input';
@@ -165,7 +166,7 @@ export async function readErrorResponse(
 ): Promise<AgentHttpError> {
   let text = '';
   try {
-    text = redact(await response.text(), request.secrets);
+    text = redactJsonText(await response.text(), request.secrets);
   } catch {
     // A body that breaks off still leaves the status to report.
   }
@@ -305,11 +306,12 @@ function pathOf(url: string): string {
 
 /** Maps a fetch failure to {@link AgentNetworkError}; an abort is passed through as it is. */
 export function toNetworkError(error: unknown, url: string, secrets: readonly string[]): unknown {
-  if (isAbortError(error)) return error;
+  if (isAbortError(error) || error instanceof AgentError) return error;
   const reason = error instanceof Error ? describeCause(error) : String(error);
   return new AgentNetworkError(redact(`Could not reach ${url}: ${reason}`, secrets), {
     url,
-    cause: error,
+    // fetch names a header value it refuses in its message: the cause shown is redacted too.
+    cause: redactError(error, secrets),
   });
 }
 
@@ -355,4 +357,57 @@ export function parseWith<Schema extends z.ZodMiniType>(
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
   return issue.code;
+}
+
+/** Why an {@link AgentRedirectError} was not followed. */
+export type AgentRedirectReason = 'cross-origin' | 'too-many' | 'opaque' | 'invalid-location';
+
+/** What an {@link AgentRedirectError} was made from. */
+export interface AgentRedirectErrorInit {
+  status: number;
+  /** The request that was redirected. */
+  url: string;
+  method: string;
+  reason: AgentRedirectReason;
+  /** The origin the redirect points at, when it can be read. */
+  redirectOrigin?: string | undefined;
+  headers?: Headers;
+}
+
+/**
+ * A redirect an API call did not follow, so that neither the body nor the headers (the token, the
+ * `X-Glean-ActAs`) went anywhere but the configured origin: one to another origin, one past the
+ * limit of same-origin redirects, one a browser keeps opaque, or one with a `Location` that is
+ * not a URL. Final (never retried). It names the redirect by its origin only.
+ */
+export class AgentRedirectError extends AgentHttpError {
+  /** `redirect_not_followed`, for a `switch` over codes. */
+  override readonly code = 'redirect_not_followed';
+  readonly reason: AgentRedirectReason;
+  /** The origin the redirect pointed at; undefined when the browser hid it or it was no URL. */
+  readonly redirectOrigin: string | undefined;
+
+  constructor(init: AgentRedirectErrorInit) {
+    super({
+      status: init.status,
+      url: init.url,
+      method: init.method,
+      body: undefined,
+      ...(init.headers === undefined ? {} : { headers: init.headers }),
+    });
+    this.name = 'AgentRedirectError';
+    this.reason = init.reason;
+    this.redirectOrigin = init.redirectOrigin;
+    const target =
+      init.redirectOrigin === undefined ? 'a redirect' : `a redirect to ${init.redirectOrigin}`;
+    const why = {
+      'cross-origin': 'another origin',
+      'too-many': 'one redirect too many',
+      opaque: 'the browser does not show where to',
+      'invalid-location': 'its Location is not a URL',
+    }[init.reason];
+    this.message = `${init.method} ${pathOf(init.url)} answered ${target} (${why}): not followed, nothing was sent there.`;
+    // The stack's first line was written with the message of the base class.
+    Error.captureStackTrace?.(this, AgentRedirectError);
+  }
 }

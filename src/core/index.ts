@@ -124,3 +124,8 @@ export {
   type RunHistoryEntry,
   type RunHistoryOptions,
 } from './run-history.js';
+export {
+  AgentRedirectError,
+  type AgentRedirectErrorInit,
+  type AgentRedirectReason,
+} from './errors.js';

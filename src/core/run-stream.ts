@@ -11,6 +11,7 @@ import {
 import { assertCompleteInput, type FormField } from './input-form.js';
 import { createNotifyScheduler, type NotifyScheduler } from './notify-scheduler.js';
 import { RingBuffer } from './ring-buffer.js';
+import { redactFrame, redactText } from './secrets.js';
 import { classifyFrame } from './classify-frame.js';
 import type { RunEvent, RunSnapshot, RunStatus } from './run-types.js';
 import { defaultSseTransport, type SseMessage, type SseTransport } from './sse-transport.js';
@@ -173,6 +174,8 @@ class Run {
   lastEventId: string | undefined;
   nextAttemptAt: number | undefined;
   reconnectReason: AgentError | undefined;
+  /** The secrets of every attempt so far (a refreshed token included), removed from each event. */
+  secrets: readonly string[] = [];
   firstEventAt: number | undefined;
   endedAt: number | undefined;
   settled = false;
@@ -362,6 +365,9 @@ export class RunStream {
         return;
       }
       if (!this.#isCurrent(run)) return;
+      if (prepared.secrets.some((secret) => !run.secrets.includes(secret))) {
+        run.secrets = [...new Set([...run.secrets, ...prepared.secrets])];
+      }
 
       run.attempt += 1;
       run.opened = false;
@@ -462,9 +468,11 @@ export class RunStream {
     return at;
   }
 
-  #onMessage(run: Run, message: SseMessage) {
+  #onMessage(run: Run, received: SseMessage) {
     // fetch-event-source goes on dispatching the rest of a chunk after an abort.
     if (!this.#isCurrent(run)) return;
+    // Redacted here, as it is recorded: the events, the text, the errors and every view of them.
+    const message = redactFrame(received, run.secrets);
     const receivedAt = this.#arrivalTime();
     const numericId = parseNumericId(message.id);
 
@@ -607,7 +615,9 @@ export class RunStream {
       error: run.error,
       attempt: run.attempt,
       restarts: run.restarts,
-      lastEventId: run.lastEventId,
+      // An id-only frame's id is not redacted on its way in (an event's is).
+      lastEventId:
+        run.lastEventId === undefined ? undefined : redactText(run.lastEventId, run.secrets),
       nextAttemptAt: run.nextAttemptAt,
       reconnectReason: run.reconnectReason,
       startedAt: run.startedAt,

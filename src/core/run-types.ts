@@ -27,7 +27,7 @@ export interface RunEventBase {
   id: string | undefined;
   /** The event name (`message` when the frame named none). */
   event: string;
-  /** The `data:` text as received. */
+  /** The `data:` text as received, the client's secrets replaced by `[redacted]`. */
   data: string;
   /**
    * When it arrived (epoch milliseconds): when the transport handed over the read that carried it.
