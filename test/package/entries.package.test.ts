@@ -76,6 +76,29 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result.output).toBe('done: Hello from the tarball');
   });
 
+  it('proxies with agent-console-kit/server, no React: the token added, other paths refused', async () => {
+    const result = await node(
+      consumers.plain,
+      script(`
+        const { createAgentProxy, toNodeHandler } = await import('agent-console-kit/server');
+        const { createMockAgentServer } = await import('agent-console-kit/testing');
+        const { createServer } = await import('node:http');
+        const service = await createMockAgentServer();
+        const app = createServer(toNodeHandler(createAgentProxy({ baseUrl: service.url, token: 'tarball-token' })));
+        await new Promise((resolve) => app.listen(0, '127.0.0.1', resolve));
+        const origin = 'http://127.0.0.1:' + app.address().port + '/api/agent-service';
+        const agent = await fetch(origin + '/api/agents/chat-agent');
+        const other = await fetch(origin + '/rest/api/v1/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const seen = service.requests.map((record) => record.path + ' ' + record.tokenFingerprint);
+        app.closeAllConnections();
+        app.close();
+        await service.close();
+        console.log(JSON.stringify([agent.status, other.status, seen]));
+      `),
+    );
+    expect(JSON.parse(result.output)).toEqual([200, 404, ['/api/agents/chat-agent oken']]);
+  });
+
   it("loads core with require() (the default condition, Node's require of ESM)", async () => {
     const result = await node(consumers.plain, [
       '-e',
@@ -128,6 +151,13 @@ describe('given React installed', () => {
       ),
     ]);
     expect(core).toEqual({ ok: true, output: 'function' });
+    const server = await node(consumers.react, [
+      '--conditions=react-server',
+      ...script(
+        "const server = await import('agent-console-kit/server'); console.log(typeof server.createAgentProxy)",
+      ),
+    ]);
+    expect(server).toEqual({ ok: true, output: 'function' });
 
     const main = await node(consumers.react, [
       '--conditions=react-server',
