@@ -346,6 +346,23 @@ describe('given headers', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     expect(await response.json()).toEqual({ message: 'slow down' });
   });
+
+  it("serves a service's HTML page (a gateway error) sandboxed and uncached on the app's origin", async () => {
+    service.inject('chat-agent', {
+      status: 502,
+      body: '<script>alert(document.cookie)</script>',
+      contentType: 'text/html',
+      headers: { 'cache-control': 'public, max-age=3600' },
+    });
+
+    const response = await callDirect(proxyOf(), '/api/agent-service/api/agents/chat-agent');
+
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-security-policy')).toMatch(/sandbox/);
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
 });
 
 describe('given allowAgents and authorize', () => {
@@ -656,6 +673,23 @@ describe('given a streamed run', () => {
     expect(service.openStreams).toBe(0);
   });
 
+  it('under node:http: a stream the service drops breaks off for the browser too (no clean end)', async () => {
+    service.service.setAgent({
+      agent: { agent_id: 'dropping-agent', name: 'Dropping', capabilities: {} },
+      run: { events: textEvents('one two three four'), dropAfter: 2, dropTimes: Infinity },
+    });
+    const origin = await listen(toNodeHandler(proxyOf()));
+
+    const response = await fetch(`${origin}/api/agent-service/rest/api/v1/agents/runs/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ agent_id: 'dropping-agent' }),
+    });
+
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
+  });
+
   it('under node:http: forwards a whole run and the answers of retrieval, token never echoed', async () => {
     const origin = await listen(toNodeHandler(proxyOf()));
 
@@ -685,6 +719,8 @@ describe('given options that cannot work', () => {
     [{ baseUrl: 'ftp://acme.example.com' }],
     [{ baseUrl: 'https://acme.example.com', basePath: 'api/agent-service' }],
     [{ baseUrl: 'https://acme.example.com', basePath: '/api/../admin' }],
+    [{ baseUrl: 'https://acme.example.com', limits: { maxBodyBytes: 0 } }],
+    [{ baseUrl: 'https://acme.example.com', limits: { responseHeadersTimeoutMs: Number.NaN } }],
   ])('throws at creation for %j', (options) => {
     expect(() => createAgentProxy(options)).toThrow(TypeError);
   });

@@ -85,7 +85,6 @@ export type AgentProxyHandler = (request: Request) => Promise<Response>;
 const forwardedRequestHeaders = ['accept', 'accept-language', 'content-type', 'last-event-id'];
 /** The service's response headers that come back; nothing else does (no `set-cookie`). */
 const forwardedResponseHeaders = [
-  'cache-control',
   'content-language',
   'content-type',
   'deprecation',
@@ -94,6 +93,15 @@ const forwardedResponseHeaders = [
   'sunset',
   'x-request-id',
 ];
+/**
+ * Set on every forwarded answer. It is the user's (a per-user token): no shared cache keeps it.
+ * It is served from the app's origin: a gateway's HTML page opened directly runs nothing there.
+ */
+const answerHeaders = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+  'x-content-type-options': 'nosniff',
+};
 const nullBodyStatuses = new Set([101, 204, 205, 304]);
 
 /**
@@ -115,8 +123,11 @@ const nullBodyStatuses = new Set([101, 204, 205, 304]);
 export function createAgentProxy(options: AgentProxyOptions): AgentProxyHandler {
   const baseUrl = normalizeServiceUrl(options.baseUrl);
   const basePath = normalizeBasePath(options.basePath ?? '/api/agent-service');
-  const maxBodyBytes = options.limits?.maxBodyBytes ?? 1_048_576;
-  const headersTimeoutMs = options.limits?.responseHeadersTimeoutMs ?? 120_000;
+  const maxBodyBytes = positiveLimit('maxBodyBytes', options.limits?.maxBodyBytes ?? 1_048_576);
+  const headersTimeoutMs = positiveLimit(
+    'responseHeadersTimeoutMs',
+    options.limits?.responseHeadersTimeoutMs ?? 120_000,
+  );
   const fetchFunction: typeof fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const allowAgents = options.allowAgents;
@@ -237,13 +248,12 @@ export function createAgentProxy(options: AgentProxyOptions): AgentProxyHandler 
       return proxyProblem(502, 'The agent service answered with a redirect.', secrets);
     }
 
-    const responseHeaders = new Headers();
+    const responseHeaders = new Headers(answerHeaders);
     for (const name of forwardedResponseHeaders) {
       const value = upstream.headers.get(name);
       if (value !== null) responseHeaders.set(name, value);
     }
     if ((responseHeaders.get('content-type') ?? '').startsWith('text/event-stream')) {
-      if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'no-cache');
       // nginx and some hosts buffer a response unless told not to: events must flow as sent.
       responseHeaders.set('x-accel-buffering', 'no');
     }
@@ -358,6 +368,15 @@ function normalizeServiceUrl(baseUrl: string): string {
     );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function positiveLimit(name: string, value: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new TypeError(
+      `createAgentProxy: limits.${name} must be a positive number of ${name === 'maxBodyBytes' ? 'bytes' : 'milliseconds'}.`,
+    );
+  }
+  return value;
 }
 
 function normalizeBasePath(basePath: string): string {

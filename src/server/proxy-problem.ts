@@ -36,6 +36,10 @@ export function proxyProblem(
   };
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/problem+json',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
   });
 }
