@@ -11,4 +11,3 @@ export {
   type ProxyValue,
 } from './create-agent-proxy.js';
 export { toNodeHandler, type NodeRequestHandler } from './to-node-handler.js';
-export { proxyRoutes, type ProxyOperation, type ProxyRouteDefinition } from './proxy-routes.js';

@@ -80,7 +80,8 @@ describe('given plain Node with neither React nor msw installed', () => {
     const result = await node(
       consumers.plain,
       script(`
-        const { createAgentProxy, toNodeHandler } = await import('agent-console-kit/server');
+        const server = await import('agent-console-kit/server');
+        const { createAgentProxy, toNodeHandler } = server;
         const { createMockAgentServer } = await import('agent-console-kit/testing');
         const { createServer } = await import('node:http');
         const service = await createMockAgentServer();
@@ -93,10 +94,15 @@ describe('given plain Node with neither React nor msw installed', () => {
         app.closeAllConnections();
         app.close();
         await service.close();
-        console.log(JSON.stringify([agent.status, other.status, seen]));
+        console.log(JSON.stringify([Object.keys(server).sort(), agent.status, other.status, seen]));
       `),
     );
-    expect(JSON.parse(result.output)).toEqual([200, 404, ['/api/agents/chat-agent oken']]);
+    expect(JSON.parse(result.output)).toEqual([
+      ['createAgentProxy', 'toNodeHandler'],
+      200,
+      404,
+      ['/api/agents/chat-agent oken'],
+    ]);
   });
 
   it("loads core with require() (the default condition, Node's require of ESM)", async () => {
