@@ -10,4 +10,9 @@ export {
   type AllowAgents,
   type ProxyValue,
 } from './create-agent-proxy.js';
-export { toNodeHandler, type NodeRequestHandler } from './to-node-handler.js';
+export {
+  toNodeHandler,
+  type NodeIncomingRequest,
+  type NodeRequestHandler,
+  type NodeServerResponse,
+} from './to-node-handler.js';

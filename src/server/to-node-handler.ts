@@ -2,16 +2,36 @@
  * The node:http (and Express) adapter of a Fetch API handler: the request's body streams in, the
  * response's body streams out chunk by chunk, and a client that goes away aborts the handler's
  * request signal and cancels the response body (so the request to the service is aborted too).
- * Only types come from node:http: the module loads in any runtime.
+ * Nothing comes from node:http, not even types (the shapes below are what it uses of a request and
+ * a response): the module loads, and its types check, in any runtime.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { proxyProblem } from './proxy-problem.js';
 import { hasUnsafeRawPath } from './proxy-routes.js';
 
+/** What the adapter reads of a node:http `IncomingMessage` (Express's `req`). */
+export interface NodeIncomingRequest extends AsyncIterable<Uint8Array | string> {
+  url?: string | undefined;
+  method?: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** What the adapter uses of a node:http `ServerResponse` (Express's `res`). */
+export interface NodeServerResponse {
+  readonly destroyed: boolean;
+  readonly writableFinished: boolean;
+  writeHead(status: number, headers: Record<string, string>): unknown;
+  flushHeaders(): void;
+  write(chunk: Uint8Array): boolean;
+  end(): unknown;
+  destroy(): unknown;
+  on(event: 'close' | 'drain', listener: () => void): unknown;
+  off(event: 'close' | 'drain', listener: () => void): unknown;
+}
+
 /** A node:http request handler; Express passes its `req` and `res` (and `next`, unused). */
 export type NodeRequestHandler = (
-  request: IncomingMessage,
-  response: ServerResponse,
+  request: NodeIncomingRequest,
+  response: NodeServerResponse,
 ) => Promise<void>;
 
 const validHost = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
@@ -50,15 +70,16 @@ export function toNodeHandler(
 
 class RequestTargetError extends Error {}
 
-function toWebRequest(incoming: IncomingMessage, signal: AbortSignal): Request {
-  const original: unknown = (incoming as IncomingMessage & { originalUrl?: unknown }).originalUrl;
+function toWebRequest(incoming: NodeIncomingRequest, signal: AbortSignal): Request {
+  const original: unknown = (incoming as NodeIncomingRequest & { originalUrl?: unknown })
+    .originalUrl;
   const target = typeof original === 'string' ? original : (incoming.url ?? '/');
   // URL parsing would resolve `..`, `%2e%2e` and `\` away: refuse them while the raw target is here.
   if (!target.startsWith('/') || target.startsWith('//') || hasUnsafeRawPath(target)) {
     throw new RequestTargetError();
   }
-  const host = incoming.headers.host ?? '';
-  const origin = `http://${validHost.test(host) ? host : 'localhost'}`;
+  const host = incoming.headers['host'];
+  const origin = `http://${typeof host === 'string' && validHost.test(host) ? host : 'localhost'}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (value === undefined) continue;
@@ -74,13 +95,17 @@ function toWebRequest(incoming: IncomingMessage, signal: AbortSignal): Request {
   return new Request(`${origin}${target}`, init);
 }
 
-function bodyStream(incoming: IncomingMessage): ReadableStream<Uint8Array> {
-  const chunks = (incoming as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+function bodyStream(incoming: NodeIncomingRequest): ReadableStream<Uint8Array> {
+  const chunks = incoming[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await chunks.next();
       if (done) controller.close();
-      else controller.enqueue(new Uint8Array(value));
+      else
+        controller.enqueue(
+          typeof value === 'string' ? encoder.encode(value) : new Uint8Array(value),
+        );
     },
     async cancel() {
       await chunks.return?.();
@@ -88,7 +113,7 @@ function bodyStream(incoming: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
-async function writeResponse(response: Response, outgoing: ServerResponse): Promise<void> {
+async function writeResponse(response: Response, outgoing: NodeServerResponse): Promise<void> {
   if (outgoing.destroyed) {
     await response.body?.cancel().catch(() => undefined);
     return;
