@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 
@@ -249,6 +249,24 @@ describe('given the packed files', () => {
     expect(upFront).not.toContain('max-buffer-size-exceeded');
     expect(lazy).toContain('max-buffer-size-exceeded');
     expect(upFront).toContain('text/event-stream');
+  });
+
+  it('loads agent-console-kit/server without zod, React or node:http (a small edge module)', () => {
+    const loaded = new Set<string>();
+    const imported = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const code = readFileSync(file, 'utf8');
+      for (const [, specifier = ''] of code.matchAll(/(?:import|from)\s*["']([^"']+)["']/g)) {
+        if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
+        else imported.add(specifier);
+      }
+    };
+    visit(join(installed, 'dist/server/index.js'));
+
+    expect(loaded.size).toBeGreaterThan(1);
+    expect([...imported]).toEqual([]);
   });
 
   it('ships LICENSE and no test files or their source maps', () => {
