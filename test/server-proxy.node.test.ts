@@ -749,6 +749,25 @@ describe('given Express-style mounting', () => {
     await new Promise<void>((resolve) => server?.close(() => resolve()));
   });
 
+  it('says so, sending nothing, when a body parser read the body before the proxy', async () => {
+    const handler = toNodeHandler(proxyOf());
+    const parsed = await listen((incoming, outgoing) => {
+      // What express.json() does: read the whole body, then call the next handler.
+      incoming.resume();
+      incoming.on('end', () => void handler(incoming, outgoing));
+    });
+
+    const response = await fetch(`${parsed}/api/agent-service/api/agents/chat-agent/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: runBody,
+    });
+
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ detail: expect.stringMatching(/body parser/) });
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('matches the full path (originalUrl) against basePath', async () => {
     const response = await fetch(`${origin}/api/agent-service/api/agents/chat-agent`);
 

@@ -59,16 +59,23 @@ export function toNodeHandler(
     try {
       response = await handler(toWebRequest(incoming, controller.signal));
     } catch (error) {
-      response =
-        error instanceof RequestTargetError
-          ? proxyProblem(404, 'Not an agent operation.')
-          : proxyProblem(500, 'The proxy failed.');
+      if (error instanceof RequestTargetError) {
+        response = proxyProblem(404, 'Not an agent operation.');
+      } else if (error instanceof BodyAlreadyReadError) {
+        response = proxyProblem(
+          500,
+          'The request body was read before the proxy (a body parser): mount the proxy before it.',
+        );
+      } else {
+        response = proxyProblem(500, 'The proxy failed.');
+      }
     }
     await writeResponse(response, outgoing);
   };
 }
 
 class RequestTargetError extends Error {}
+class BodyAlreadyReadError extends Error {}
 
 function toWebRequest(incoming: NodeIncomingRequest, signal: AbortSignal): Request {
   const original: unknown = (incoming as NodeIncomingRequest & { originalUrl?: unknown })
@@ -89,6 +96,10 @@ function toWebRequest(incoming: NodeIncomingRequest, signal: AbortSignal): Reque
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   if (hasBody) {
+    // Forwarding the empty rest of a stream a body parser already read would send an empty run.
+    if ((incoming as { readableEnded?: unknown }).readableEnded === true) {
+      throw new BodyAlreadyReadError();
+    }
     init.body = bodyStream(incoming);
     init.duplex = 'half';
   }
