@@ -15,6 +15,7 @@ vi.mock('@tanstack/react-query', () => {
 });
 
 const coreFolder = fileURLToPath(new URL('../src/core/', import.meta.url));
+const serverFolder = fileURLToPath(new URL('../src/server/', import.meta.url));
 
 describe('given plain Node without React or a DOM', () => {
   it('loads src/core and retrieves an agent with it', async () => {
@@ -31,18 +32,37 @@ describe('given plain Node without React or a DOM', () => {
     }
   });
 
+  it('loads src/server (the proxy) and forwards with it', async () => {
+    const server = await import('../src/server/index.js');
+    const service = await createMockAgentServer({
+      agents: [{ agent: { agent_id: 'plain', name: 'Plain', capabilities: {} } }],
+    });
+    try {
+      const proxy = server.createAgentProxy({ baseUrl: service.url, basePath: '' });
+      const response = await proxy(new Request('http://app.example/api/agents/plain'));
+      expect(await response.json()).toMatchObject({ agent: { name: 'Plain' } });
+    } finally {
+      await service.close();
+    }
+  });
+
   it('cannot load the React layer under the same conditions (the check is live)', async () => {
     await expect(import('../src/react/agent-client-provider.js')).rejects.toThrow();
   });
 
-  it('has no import of react in any source file of src/core', () => {
-    const offenders = readdirSync(coreFolder, { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file))
-      .filter((file) =>
-        /from\s+['"](react|react-dom|@tanstack\/react-[\w-]+)(\/[^'"]*)?['"]/.test(
-          readFileSync(`${coreFolder}${file}`, 'utf8'),
-        ),
-      );
+  it.each([
+    ['src/core', coreFolder],
+    ['src/server', serverFolder],
+  ])('has no import of react in any source file of %s', (_name, folder) => {
+    const sources = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.tsx?$/.test(file),
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    const offenders = sources.filter((file) =>
+      /from\s+['"](react|react-dom|@tanstack\/react-[\w-]+)(\/[^'"]*)?['"]/.test(
+        readFileSync(`${folder}${file}`, 'utf8'),
+      ),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { redact } from './redact.js';
 import {
   problemDetailSchema,
   type ProblemDetail,
@@ -180,14 +181,7 @@ export async function readErrorResponse(
   });
 }
 
-/** Replaces each secret (a token) in `text`; the library's errors never carry one. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) result = result.split(secret).join('[redacted]');
-  }
-  return result;
-}
+export { redact };
 
 function parseBody(text: string): unknown {
   if (text === '') return undefined;

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 
@@ -76,6 +76,35 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result.output).toBe('done: Hello from the tarball');
   });
 
+  it('proxies with agent-console-kit/server, no React: the token added, other paths refused', async () => {
+    const result = await node(
+      consumers.plain,
+      script(`
+        const server = await import('agent-console-kit/server');
+        const { createAgentProxy, toNodeHandler } = server;
+        const { createMockAgentServer } = await import('agent-console-kit/testing');
+        const { createServer } = await import('node:http');
+        const service = await createMockAgentServer();
+        const app = createServer(toNodeHandler(createAgentProxy({ baseUrl: service.url, token: 'tarball-token' })));
+        await new Promise((resolve) => app.listen(0, '127.0.0.1', resolve));
+        const origin = 'http://127.0.0.1:' + app.address().port + '/api/agent-service';
+        const agent = await fetch(origin + '/api/agents/chat-agent');
+        const other = await fetch(origin + '/rest/api/v1/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const seen = service.requests.map((record) => record.path + ' ' + record.tokenFingerprint);
+        app.closeAllConnections();
+        app.close();
+        await service.close();
+        console.log(JSON.stringify([Object.keys(server).sort(), agent.status, other.status, seen]));
+      `),
+    );
+    expect(JSON.parse(result.output)).toEqual([
+      ['createAgentProxy', 'toNodeHandler'],
+      200,
+      404,
+      ['/api/agents/chat-agent oken'],
+    ]);
+  });
+
   it("loads core with require() (the default condition, Node's require of ESM)", async () => {
     const result = await node(consumers.plain, [
       '-e',
@@ -128,6 +157,13 @@ describe('given React installed', () => {
       ),
     ]);
     expect(core).toEqual({ ok: true, output: 'function' });
+    const server = await node(consumers.react, [
+      '--conditions=react-server',
+      ...script(
+        "const server = await import('agent-console-kit/server'); console.log(typeof server.createAgentProxy)",
+      ),
+    ]);
+    expect(server).toEqual({ ok: true, output: 'function' });
 
     const main = await node(consumers.react, [
       '--conditions=react-server',
@@ -213,6 +249,24 @@ describe('given the packed files', () => {
     expect(upFront).not.toContain('max-buffer-size-exceeded');
     expect(lazy).toContain('max-buffer-size-exceeded');
     expect(upFront).toContain('text/event-stream');
+  });
+
+  it('loads agent-console-kit/server without zod, React or node:http (a small edge module)', () => {
+    const loaded = new Set<string>();
+    const imported = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const code = readFileSync(file, 'utf8');
+      for (const [, specifier = ''] of code.matchAll(/(?:import|from)\s*["']([^"']+)["']/g)) {
+        if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
+        else imported.add(specifier);
+      }
+    };
+    visit(join(installed, 'dist/server/index.js'));
+
+    expect(loaded.size).toBeGreaterThan(1);
+    expect([...imported]).toEqual([]);
   });
 
   it('ships LICENSE and no test files or their source maps', () => {

@@ -26,7 +26,7 @@ describe.each([
   ['React 19 types', 'types19'],
   ['React 18 types', 'types18'],
 ] as const)('given %s', (_name, consumer) => {
-  it.each(['tsconfig.bundler.json', 'tsconfig.nodenext.json'])(
+  it.each(['tsconfig.bundler.json', 'tsconfig.nodenext.json', 'tsconfig.no-node.json'])(
     'the consumer file type-checks under %s',
     async (tsconfig) => {
       expect(await typecheck(consumers[consumer], tsconfig)).toBe('');

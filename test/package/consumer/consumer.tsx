@@ -22,6 +22,8 @@ import {
 import { createMockAgentServer, textEvents } from 'agent-console-kit/testing';
 import { AgentMarkdown, renderMarkdown } from 'agent-console-kit/markdown';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
+import { createAgentProxy, toNodeHandler, type AgentProxyHandler } from 'agent-console-kit/server';
+import { createServer } from 'node:http';
 import 'agent-console-kit/styles.css';
 
 const client = createAgentClient({ baseUrl: 'https://agents.example.com', token: 'token' });
@@ -79,4 +81,19 @@ const final = await createRunStream(createAgentClient({ baseUrl: server.url }), 
 export const text: string = final.text;
 export const handlers = mockAgentHandlers();
 export const values = [ensured, cached];
+
+// The server entry: a Next.js route handler's exports, and node:http (issue 18).
+const proxy: AgentProxyHandler = createAgentProxy({
+  baseUrl: server.url,
+  token: async (request: Request) => request.headers.get('x-user-token') ?? undefined,
+  headers: { 'X-Glean-ActAs': 'someone@example.com' },
+  basePath: '/api/agent-service',
+  allowAgents: (agentId: string) => agentId === 'a',
+  authorize: (request: Request) => request.headers.has('cookie'),
+  limits: { maxBodyBytes: 65_536, responseHeadersTimeoutMs: 30_000 },
+});
+export { proxy as GET, proxy as POST };
+export const nodeServer = createServer(toNodeHandler(proxy));
+const browserClient = createAgentClient({ baseUrl: '/api/agent-service', cacheKey: 'acme' });
+export const sharedKey = agentQueryOptions(browserClient, 'a').queryKey;
 await server.close();
