@@ -77,6 +77,8 @@ export default defineConfig({
         'testing/index': fromRoot('./src/testing/index.ts'),
         'testing/msw': fromRoot('./src/testing/msw.ts'),
         'markdown/index': fromRoot('./src/markdown/index.ts'),
+        // The `agent-console-kit` command (package.json `bin`).
+        'bin/agent-console-kit': fromRoot('./src/bin/agent-console-kit.ts'),
       },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
@@ -90,7 +92,11 @@ export default defineConfig({
         chunkFileNames: 'chunks/[name]-[hash].js',
         // Only the main entry is a client module (hooks and components). A shared chunk must not
         // say 'use client': core and testing import it in server code.
-        banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),
+        banner: (chunk) => {
+          if (!chunk.isEntry) return '';
+          if (chunk.name === 'index') return "'use client';";
+          return chunk.name === 'bin/agent-console-kit' ? '#!/usr/bin/env node' : '';
+        },
       },
     },
   },
