@@ -43,7 +43,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**'],
+    files: ['src/core/**', 'src/server/**'],
     rules: {
       'no-restricted-imports': [
         'error',

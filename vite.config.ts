@@ -64,6 +64,7 @@ export default defineConfig({
       { find: /^agent-console-kit\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
       { find: /^agent-console-kit\/testing\/msw$/, replacement: fromRoot('./src/testing/msw.ts') },
       { find: /^agent-console-kit\/markdown$/, replacement: fromRoot('./src/markdown/index.ts') },
+      { find: /^agent-console-kit\/server$/, replacement: fromRoot('./src/server/index.ts') },
       { find: /^agent-console-kit\/styles\.css$/, replacement: fromRoot('./src/styles.css') },
     ],
   },
@@ -77,6 +78,7 @@ export default defineConfig({
         'testing/index': fromRoot('./src/testing/index.ts'),
         'testing/msw': fromRoot('./src/testing/msw.ts'),
         'markdown/index': fromRoot('./src/markdown/index.ts'),
+        'server/index': fromRoot('./src/server/index.ts'),
         // The `agent-console-kit` command (package.json `bin`).
         'bin/agent-console-kit': fromRoot('./src/bin/agent-console-kit.ts'),
       },

@@ -115,12 +115,19 @@ describe('given a base URL', () => {
     expect(server.requests[0]?.path).toBe(expectedPath);
   });
 
-  it.each(['acme.example.com', '/relative', 'ftp://acme.example.com', 'https://host/?token=x', ''])(
-    'rejects %j at creation with an error that says what is wrong',
-    (baseUrl) => {
-      expect(() => createAgentClient({ baseUrl })).toThrow(/baseUrl/);
-    },
-  );
+  // A path (`/api/agent-service`) is accepted since issue 18: the page's origin resolves it.
+  it.each([
+    'acme.example.com',
+    'relative/path',
+    '//evil.example/x',
+    '/path\\x',
+    '/path?token=x',
+    'ftp://acme.example.com',
+    'https://host/?token=x',
+    '',
+  ])('rejects %j at creation with an error that says what is wrong', (baseUrl) => {
+    expect(() => createAgentClient({ baseUrl })).toThrow(/baseUrl/);
+  });
 
   it('rejects an unknown API generation', () => {
     expect(() =>

@@ -29,9 +29,19 @@ export type Lazy<T> = T | (() => T | Promise<T>);
 export interface AgentClientOptions {
   /**
    * The deployment's origin, e.g. `https://acme-be.example.com`. A path prefix (a proxy at
-   * `https://host/proxy`) and a trailing slash are allowed. Must be an absolute http(s) URL.
+   * `https://host/proxy`) and a trailing slash are allowed. An absolute http(s) URL, or in a
+   * browser a path such as `/api/agent-service` (a proxy of `agent-console-kit/server` on the
+   * page's origin), resolved against the page's location at every request.
    */
   baseUrl: string;
+  /**
+   * What the query keys name this client's service by, instead of its base URL: give the same
+   * value to clients that reach the same service by different URLs (a server client on the
+   * service's or the proxy's absolute URL, a browser client on `/api/agent-service`), so a page
+   * prefetched on the server is not fetched again in the browser.
+   * @default the normalized baseUrl
+   */
+  cacheKey?: string;
   /**
    * The endpoint generation. `'rest-v1'` is the legacy `/rest/api/v1/agents/…` (deprecated by the
    * service); `'platform'` is the replacement `/api/agents/{id}/…`.
@@ -107,8 +117,10 @@ export interface AuthorizeToolServerOptions extends RequestOptions {
 
 /** A client for one deployment and one API generation. Create it with {@link createAgentClient}. */
 export interface AgentClient {
-  /** The normalized base URL (no trailing slash). */
+  /** The normalized base URL (no trailing slash); a path when it was given relative. */
   readonly baseUrl: string;
+  /** What the query keys name the service by (`cacheKey`, else `baseUrl`). */
+  readonly cacheKey?: string;
   readonly api: AgentApi;
   /** The latest deprecation notice a response carried, if any. */
   readonly deprecation: DeprecationNotice | undefined;
@@ -158,7 +170,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   }
   const fetchFunction: typeof fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const prefix = api === 'rest-v1' ? `${baseUrl}/rest/api/v1/agents` : `${baseUrl}/api/agents`;
+  // A relative baseUrl is resolved at each request: the page decides the origin, not the build.
+  const root = () => resolveBaseUrl(baseUrl);
+  const prefix = () =>
+    api === 'rest-v1' ? `${root()}/rest/api/v1/agents` : `${root()}/api/agents`;
   let deprecation: DeprecationNotice | undefined;
 
   async function resolveHeaders(accept: string, hasBody: boolean) {
@@ -232,13 +247,14 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
 
   const client: AgentClient = {
     baseUrl,
+    cacheKey: options.cacheKey ?? baseUrl,
     api,
     get deprecation() {
       return deprecation;
     },
 
     async getAgent(agentId, requestOptions) {
-      const url = `${prefix}/${agentIdSegment(agentId)}`;
+      const url = `${prefix()}/${agentIdSegment(agentId)}`;
       if (api === 'rest-v1') return getJson(url, agentSchema, 'The agent record', requestOptions);
       const wrapped = await getJson(
         url,
@@ -253,7 +269,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     async searchAgents(name, requestOptions) {
       const trimmed = name?.trim() ?? '';
       const answer = await getJson(
-        `${prefix}/search`,
+        `${prefix()}/search`,
         agentSearchResponseSchema,
         'The agent search answer',
         requestOptions,
@@ -267,7 +283,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
         throw new AgentInputError('The tool server id is empty: nothing was sent.');
       }
       // Only the legacy generation has this endpoint; a platform client uses it too.
-      const url = `${baseUrl}/rest/api/v1/tool-servers/${encodeURIComponent(serverId)}/auth`;
+      const url = `${root()}/rest/api/v1/tool-servers/${encodeURIComponent(serverId)}/auth`;
       const answer = await getJson(
         url,
         toolServerAuthorizationSchema,
@@ -279,7 +295,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     },
 
     async getAgentSchemas(agentId, requestOptions) {
-      const url = `${prefix}/${agentIdSegment(agentId)}/schemas`;
+      const url = `${prefix()}/${agentIdSegment(agentId)}/schemas`;
       return getJson(url, agentSchemasSchema, 'The agent schemas', requestOptions);
     },
 
@@ -289,11 +305,11 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       let url: string;
       let body: Record<string, unknown>;
       if (api === 'rest-v1') {
-        url = `${prefix}/runs/stream`;
+        url = `${prefix()}/runs/stream`;
         body = { agent_id: request.agentId, ...definedOnly({ input, messages, metadata }) };
       } else {
         checkPlatformRun(request);
-        url = `${prefix}/${segment}/runs`;
+        url = `${prefix()}/${segment}/runs`;
         body = { ...definedOnly({ input, messages, metadata }), stream: true };
       }
       const { headers, secrets } = await resolveHeaders('text/event-stream', true);
@@ -339,12 +355,18 @@ function checkPlatformRun(request: AgentRunRequest) {
 }
 
 function normalizeBaseUrl(baseUrl: string): string {
+  if (typeof baseUrl === 'string' && baseUrl.startsWith('/') && !/^\/\/|\\/.test(baseUrl)) {
+    if (/[?#]/.test(baseUrl)) {
+      throw new TypeError('createAgentClient: baseUrl takes no query or fragment.');
+    }
+    return baseUrl.replace(/\/+$/, '');
+  }
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
     throw new TypeError(
-      `createAgentClient: baseUrl must be an absolute http(s) URL such as https://acme-be.example.com, not "${String(baseUrl)}".`,
+      `createAgentClient: baseUrl must be an absolute http(s) URL such as https://acme-be.example.com, or a path such as /api/agent-service, not "${String(baseUrl)}".`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -355,6 +377,21 @@ function normalizeBaseUrl(baseUrl: string): string {
       'createAgentClient: baseUrl takes no query, fragment or credentials (pass a token instead).',
     );
   }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The absolute base of a request: a relative baseUrl resolved against the page's location. */
+function resolveBaseUrl(baseUrl: string): string {
+  if (!baseUrl.startsWith('/')) return baseUrl;
+  const page: unknown = (globalThis as { location?: unknown }).location;
+  const href =
+    typeof page === 'object' && page !== null && 'href' in page ? String(page.href) : undefined;
+  if (href === undefined) {
+    throw new AgentInputError(
+      `The baseUrl "${baseUrl}" is relative and there is no page to resolve it against (globalThis.location): on a server, give an absolute URL. Nothing was sent.`,
+    );
+  }
+  const url = new URL(baseUrl, href);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 

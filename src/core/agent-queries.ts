@@ -4,12 +4,14 @@ import { AgentError, AgentHttpError, AgentInputError } from './errors.js';
 import type { Agent, AgentSchemas } from './schemas.js';
 
 /**
- * Query keys of this library. Every key holds the client's API generation and base URL, so two
- * clients never share a cache entry.
+ * Query keys of this library. Every key holds the client's API generation and its `cacheKey`
+ * (default: its base URL), so two clients share a cache entry only when they name the same
+ * service: a server client and a browser client given the same `cacheKey`.
  */
 export const agentKeys = {
   all: ['agent-console-kit'] as const,
-  client: (client: AgentClient) => [...agentKeys.all, client.api, client.baseUrl] as const,
+  client: (client: AgentClient) =>
+    [...agentKeys.all, client.api, client.cacheKey ?? client.baseUrl] as const,
   agent: (client: AgentClient, agentId: string | undefined) =>
     [...agentKeys.client(client), 'agent', agentId ?? ''] as const,
   schemas: (client: AgentClient, agentId: string | undefined) =>
