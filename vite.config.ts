@@ -121,6 +121,7 @@ export default defineConfig({
             'test/**/*.browser.test.{ts,tsx}',
             'test/**/*.node.test.{ts,tsx}',
             'test/**/*.package.test.{ts,tsx}',
+            'test/**/*.examples.test.ts',
           ],
           setupFiles: ['./test/setup.ts'],
         },
@@ -143,6 +144,20 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.package.test.ts'],
           globalSetup: ['./test/package/global-setup.ts'],
+        },
+      },
+      {
+        // examples/: each installed from the packed tarball, built, run behind the proxy against
+        // the mock service, and opened in Chromium (test/examples/).
+        extends: true,
+        test: {
+          name: 'examples',
+          environment: 'node',
+          include: ['test/examples/**/*.examples.test.ts'],
+          globalSetup: ['./test/examples/global-setup.ts'],
+          // An install and a build per example: minutes on a 2-core machine, one file at a time.
+          hookTimeout: 600_000,
+          fileParallelism: false,
         },
       },
       {
