@@ -113,8 +113,22 @@ export async function startServer(
   return {
     output: () => output,
     async stop() {
-      if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      const group = child.pid === undefined ? undefined : -child.pid;
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          if (group !== undefined) process.kill(group, name);
+        } catch {
+          // The group is gone already.
+        }
+      };
+      if (child.exitCode === null) signal('SIGTERM');
+      const timer = setTimeout(() => signal('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(timer);
+      // A worker the server started may outlive it and hold the pipes (and this test worker) open.
+      signal('SIGKILL');
+      child.stdout?.destroy();
+      child.stderr?.destroy();
     },
   };
 }
