@@ -14,6 +14,11 @@ export default tseslint.config(
       '.storybook/public',
       'coverage',
       'src/**/*.generated.ts',
+      // The examples' installs and build output (test/examples/ makes them in a copy).
+      'examples/*/node_modules',
+      'examples/*/dist',
+      'examples/*/.next',
+      'examples/*/next-env.d.ts',
     ],
   },
   js.configs.recommended,

@@ -79,6 +79,8 @@ export default defineConfig({
         'testing/msw': fromRoot('./src/testing/msw.ts'),
         'markdown/index': fromRoot('./src/markdown/index.ts'),
         'server/index': fromRoot('./src/server/index.ts'),
+        // The `agent-console-kit` command (package.json `bin`).
+        'bin/agent-console-kit': fromRoot('./src/bin/agent-console-kit.ts'),
       },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
@@ -92,7 +94,11 @@ export default defineConfig({
         chunkFileNames: 'chunks/[name]-[hash].js',
         // Only the main entry is a client module (hooks and components). A shared chunk must not
         // say 'use client': core and testing import it in server code.
-        banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),
+        banner: (chunk) => {
+          if (!chunk.isEntry) return '';
+          if (chunk.name === 'index') return "'use client';";
+          return chunk.name === 'bin/agent-console-kit' ? '#!/usr/bin/env node' : '';
+        },
       },
     },
   },
@@ -115,6 +121,7 @@ export default defineConfig({
             'test/**/*.browser.test.{ts,tsx}',
             'test/**/*.node.test.{ts,tsx}',
             'test/**/*.package.test.{ts,tsx}',
+            'test/**/*.examples.test.ts',
           ],
           setupFiles: ['./test/setup.ts'],
         },
@@ -137,6 +144,20 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.package.test.ts'],
           globalSetup: ['./test/package/global-setup.ts'],
+        },
+      },
+      {
+        // examples/: each installed from the packed tarball, built, run behind the proxy against
+        // the mock service, and opened in Chromium (test/examples/).
+        extends: true,
+        test: {
+          name: 'examples',
+          environment: 'node',
+          include: ['test/examples/**/*.examples.test.ts'],
+          globalSetup: ['./test/examples/global-setup.ts'],
+          // An install and a build per example: minutes on a 2-core machine, one file at a time.
+          hookTimeout: 600_000,
+          fileParallelism: false,
         },
       },
       {

@@ -236,7 +236,7 @@ export const Reconnects: Story = mockOnlyStory({
 
 /** The connection drops and the server starts the run over: the status line says so. */
 export const Restarted: Story = mockOnlyStory({
-  args: { agentId: 'restarting-agent' },
+  args: { agentId: 'restarting-agent', showEventLog: true },
   play: async ({ canvasElement }) => {
     await sendMessage(canvasElement);
     await expectDone(canvasElement);
@@ -333,5 +333,40 @@ export const ConfigurableFormAgent: StoryObj<AgentConsoleProps & ScenarioArgs> =
     await userEvent.type(await canvas.findByLabelText(/Topic/, {}, { timeout: 5000 }), 'Storybook');
     await userEvent.click(canvas.getByRole('button', { name: 'Run' }));
     await expectDone(canvasElement);
+  },
+});
+
+/**
+ * The console as end users see it (the default): the conversation and its answers, no developer
+ * event log and no "Show run" on an answer.
+ */
+export const ForEndUsers: Story = mockOnlyStory({
+  args: { agentId: 'chat-agent' },
+  play: async ({ canvasElement }) => {
+    await sendMessage(canvasElement);
+    await expectDone(canvasElement);
+    await expectAnswer(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('region', { name: /^Run events/ })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: 'Show run events of this answer' }),
+    ).toBeNull();
+  },
+});
+
+/**
+ * The console for the people who build the agent (`showEventLog`): the event log of the run under
+ * the thread, and "Show run" on each answer to see that answer's events.
+ */
+export const WithEventLog: Story = mockOnlyStory({
+  args: { agentId: 'chat-agent', showEventLog: true },
+  play: async ({ canvasElement }) => {
+    await sendMessage(canvasElement);
+    await expectDone(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('region', { name: 'Run events' })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: 'Show run events of this answer' }),
+    ).toBeVisible();
   },
 });

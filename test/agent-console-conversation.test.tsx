@@ -34,7 +34,8 @@ function renderConsole(agentId: string, api: AgentApi, props: Partial<AgentConso
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AgentClientProvider client={client}>
-          <AgentConsole agentId={agentId} {...props} />
+          {/* The developer's view: these tests choose answers to see in the log. */}
+          <AgentConsole agentId={agentId} showEventLog {...props} />
         </AgentClientProvider>
       </QueryClientProvider>
     </StrictMode>,

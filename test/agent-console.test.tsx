@@ -98,8 +98,10 @@ function renderConsole(agentId: string, { api = 'rest-v1', fetch, props }: Rende
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AgentClientProvider client={client}>
+          {/* The developer's view, log included (the end user's default is off: agent-console-end-user.test.tsx). */}
           <AgentConsole
             agentId={agentId}
+            showEventLog
             runOptions={{ reconnect: { baseDelayMs: 20, maxDelayMs: 5_000 } }}
             {...props}
           />

@@ -49,7 +49,8 @@ function consoleRoot() {
 
 describe('given the default stylesheet in the light theme', () => {
   it('has no axe violations, color contrast included, after a run', async () => {
-    const { container } = render(withProviders(<AgentConsole agentId="chat-agent" />));
+    // The log shown too, so its colors are checked with the rest.
+    const { container } = render(withProviders(<AgentConsole agentId="chat-agent" showEventLog />));
     await runChat();
 
     const results = await axe.run(container);
@@ -139,7 +140,8 @@ describe('given a dark theme', () => {
 
   it('has no axe violations, color contrast included, by system preference after a run', async () => {
     await emulate([{ name: 'prefers-color-scheme', value: 'dark' }]);
-    const { container } = render(withProviders(<AgentConsole agentId="chat-agent" />));
+    // The log shown too, so its colors are checked with the rest.
+    const { container } = render(withProviders(<AgentConsole agentId="chat-agent" showEventLog />));
     await runChat();
 
     const results = await axe.run(container);
@@ -189,7 +191,7 @@ describe('given a narrow container at 200 % text size', () => {
     render(
       withProviders(
         <div style={{ width: 320 }} data-testid="narrow">
-          <AgentConsole agentId="xss-agent" />
+          <AgentConsole agentId="xss-agent" showEventLog />
         </div>,
       ),
     );

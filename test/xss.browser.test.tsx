@@ -81,7 +81,8 @@ describe('given the XSS agent of the mock service, in Chromium', () => {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <AgentClientProvider client={client}>
-            <AgentConsole agentId="xss-agent" />
+            {/* With the log: its rows must show hostile payloads as text too. */}
+            <AgentConsole agentId="xss-agent" showEventLog />
           </AgentClientProvider>
         </QueryClientProvider>
       </StrictMode>,

@@ -163,7 +163,8 @@ function renderConsole(agentId: string, api: AgentApi = 'rest-v1') {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AgentClientProvider client={client}>
-          <AgentConsole agentId={agentId} />
+          {/* With the log: its rows must show hostile payloads as text too. */}
+          <AgentConsole agentId={agentId} showEventLog />
         </AgentClientProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -66,7 +66,10 @@ export interface AgentConsoleComponents {
   Error?: ComponentType<AgentErrorMessageProps> | null;
   /** A form agent's output (a chat agent's answers are in the thread). @default AgentRunOutput */
   Output?: ComponentType<AgentRunOutputProps> | null;
-  /** The event log. @default AgentEventLog */
+  /**
+   * The event log, shown only with `showEventLog` (set it to replace the log shown there).
+   * @default AgentEventLog
+   */
   EventLog?: ComponentType<AgentEventLogProps> | null;
 }
 
@@ -95,6 +98,13 @@ export interface AgentConsoleProps
    * @default undefined
    */
   onAgentChange?: (agent: Agent) => void;
+  /**
+   * Show the developer's event log of the run (every event as it arrived, with its timing) under
+   * the output, and a "Show run" on each chat answer to see that answer's events. It is for the
+   * people who build and debug an agent: a console shown to end users leaves it off.
+   * @default false (no log, no "Show run")
+   */
+  showEventLog?: boolean;
   /**
    * Parts to hide (`null`) or replace (a component taking the default part's props), e.g.
    * `{ EventLog: null, Output: MyOutput }`.
@@ -172,8 +182,8 @@ export interface AgentConsoleProps
  * The whole console for one agent: its details and status badge; for a form agent its input form,
  * the streamed output and the run history; for a chat agent (`capabilities['ap.io.messages']`, or
  * no form fields) the conversation thread and its composer; Stop / Retry / Clear in the action
- * bar, errors a person can act on (tools to authorize included) and the event log of the run (or
- * of the chosen answer). Without `agentId`, a picker chooses the agent; another agent starts a new
+ * bar, errors a person can act on (tools to authorize included) and, with `showEventLog`, the
+ * developer's event log of the run (or of the chosen answer). Without `agentId`, a picker chooses the agent; another agent starts a new
  * conversation. Needs an `AgentClientProvider` inside a TanStack `QueryClientProvider`.
  *
  * Focus: when a form run starts, the disabled form hands focus to Stop; when it ends, focus goes
@@ -188,8 +198,8 @@ export interface AgentConsoleProps
  * </QueryClientProvider>
  *
  * @example
- * // No event log, a custom output
- * <AgentConsole agentId="my-agent" components={{ EventLog: null, Output: MarkdownOutput }} />
+ * // For developers: the event log of each run, and a custom output
+ * <AgentConsole agentId="my-agent" showEventLog components={{ Output: MarkdownOutput }} />
  */
 export const AgentConsole = /* @__PURE__ */ named(
   /* @__PURE__ */ forwardRef<HTMLElement, AgentConsoleProps>(AgentConsoleRender),
@@ -262,6 +272,7 @@ function AgentConsoleForAgent({
   earlierPageSize,
   theme,
   headingLevel = 2,
+  showEventLog = false,
   toolAuthorization = 'window',
   authorizationReturnUrl,
   className,
@@ -311,7 +322,7 @@ function AgentConsoleForAgent({
   const Status = pick(components.Status, AgentRunStatus);
   const ErrorPart = pick(components.Error, AgentErrorMessage);
   const Output = pick(components.Output, AgentRunOutput);
-  const EventLog = pick(components.EventLog, AgentEventLog);
+  const EventLog = showEventLog ? pick(components.EventLog, AgentEventLog) : null;
 
   useEffect(() => {
     if (picker?.refocus.current !== true) return;

@@ -19,6 +19,11 @@ import type {
   MockRequestRecord,
 } from './mock-agent-types.js';
 
+function bringsToken(request: Request, token: string): boolean {
+  const [scheme, ...rest] = (request.headers.get('authorization') ?? '').trim().split(/\s+/);
+  return scheme?.toLowerCase() === 'bearer' && rest.join(' ') === token;
+}
+
 /** Create the service. */
 export function createMockAgentService(options: MockAgentServiceOptions = {}): MockAgentService {
   const model = new MockAgentModel(options);
@@ -35,6 +40,9 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
   ): Promise<Response> => {
     const route = matchRoute(url.pathname);
     const reply = createReply(responder, request, route);
+    if (options.token !== undefined && !bringsToken(request, options.token)) {
+      return reply.failure(401, 'A valid token is required.');
+    }
     if (!route) return reply.json(404, 'Not found');
     record.api = route.api;
     record.endpoint = route.endpoint;

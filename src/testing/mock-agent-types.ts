@@ -191,6 +191,13 @@ export interface MockAgentServiceOptions {
    * @default 'req_mock_'
    */
   requestIdPrefix?: string;
+  /**
+   * The token every request must bring as `Authorization: Bearer <token>`; any other request
+   * answers 401 (a problem on the platform prefix, a bare JSON string on the legacy one) and is
+   * recorded with that status.
+   * @default undefined (requests without a token are served)
+   */
+  token?: string;
 }
 
 /** A response forced by {@link MockAgentService.inject}. */
