@@ -147,3 +147,246 @@ function describe(error: unknown): string {
   const cause = error.cause;
   return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
 }
+
+/**
+ * The default of `maxEventSize`, in bytes: 4 MiB. An agent's event is a message of a few kB (a
+ * long answer streams as many events); a tool result quoted whole can reach some hundred kB, and
+ * an event of 1 MB is received whole with room to spare.
+ */
+export const defaultMaxEventSize = 4 * 1024 * 1024;
+
+/**
+ * A server-sent event (its lines from one blank line to the next, as bytes received, line breaks
+ * not counted) passed `maxEventSize`: the connection is closed at once, and the run ends in error
+ * without a retry (the same request would get the same answer).
+ */
+export class AgentEventTooLargeError extends AgentValidationError {
+  /** The bound that was passed, in bytes. */
+  readonly maxEventSize: number;
+  constructor(maxEventSize: number) {
+    super(
+      'The run stream',
+      [
+        {
+          path: 'event',
+          message: `an event passed ${maxEventSize} bytes (maxEventSize): the connection was closed`,
+        },
+      ],
+      undefined,
+    );
+    this.name = 'AgentEventTooLargeError';
+    this.maxEventSize = maxEventSize;
+  }
+}
+
+/** What the frame that a blank line ended set, as the SSE standard reads its `id:` fields. */
+export interface FrameIds {
+  /** The frame's own last valid `id:` value; undefined without one (an id holding NUL is none). */
+  id: string | undefined;
+  /** The stream's last event id after this frame (`''` before any id, or after an empty one). */
+  lastEventId: string;
+}
+
+/** Reads the bytes of an event stream ahead of its parser: see {@link createEventStreamScanner}. */
+export interface EventStreamScanner {
+  /**
+   * The bytes to hand on for `chunk`. Past the bound it hands on the bytes before, sets
+   * {@link exceeded} and reads nothing more: the events complete before it still reach the parser.
+   */
+  scan(chunk: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>[];
+  /** Set once an event passed the bound: the attempt ends with it. */
+  readonly exceeded: AgentEventTooLargeError | undefined;
+  /** One entry per blank line scanned and not yet taken, oldest first. */
+  readonly frames: FrameIds[];
+}
+
+const lineFeed = 10;
+const carriageReturn = 13;
+const colon = 58;
+const space = 32;
+const colonBytes: Uint8Array<ArrayBuffer> = new Uint8Array([colon]);
+const byteOrderMark = [0xef, 0xbb, 0xbf];
+// Where a line's field name is, byte by byte: only `id` matters here.
+const fieldStart = 0;
+const fieldI = 1;
+const fieldId = 2;
+const fieldOther = 3;
+
+/**
+ * A byte scanner that both transports put between the response body and their parser, one pass
+ * per byte and nothing kept but an `id:` value:
+ *
+ * - It bounds an event: past `maxEventSize` bytes since the last blank line it stops, so the
+ *   parser never holds more than that, whatever the server sends (and fetch-event-source, which
+ *   copies its whole line buffer on every chunk, never goes quadratic on an endless line).
+ * - It drops one byte order mark at the start of the stream (split across chunks too), and only
+ *   there: decoders and parsers downstream must not strip another.
+ * - It reads `id:` fields as the standard does (a value holding NUL is ignored; the last event id
+ *   persists across frames) into `frames`, one entry per blank line: fetch-event-source dispatches
+ *   on every blank line, so its n-th dispatch is `frames`' n-th entry.
+ * - It writes a colon after a field that has none (`data` alone is `data:`), which
+ *   fetch-event-source would otherwise skip; for a parser that follows the standard it is the same.
+ */
+export function createEventStreamScanner(maxEventSize: number): EventStreamScanner {
+  const frames: FrameIds[] = [];
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let lastEventId = '';
+  let frameId: string | undefined;
+  let eventBytes = 0;
+  let lineBytes = 0;
+  let afterCarriageReturn = false;
+  let colonSeen = false;
+  let field = fieldStart;
+  // While an `id:` value is read: its parts from earlier chunks, and whether a space may lead it.
+  let idParts: Uint8Array[] | undefined;
+  let idLeadingSpace = false;
+  let bomPending: Uint8Array<ArrayBuffer> | undefined = new Uint8Array(0);
+  let exceeded: AgentEventTooLargeError | undefined;
+
+  const applyId = (value: string) => {
+    if (value.includes('\0')) return;
+    frameId = value;
+    lastEventId = value;
+  };
+
+  const startOfStream = (chunk: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | undefined => {
+    const held = bomPending ?? new Uint8Array(0);
+    const bytes = held.length === 0 ? chunk : concatBytes(held, chunk);
+    const checked = Math.min(bytes.length, byteOrderMark.length);
+    for (let index = 0; index < checked; index++) {
+      if (bytes[index] !== byteOrderMark[index]) {
+        bomPending = undefined;
+        return bytes;
+      }
+    }
+    if (bytes.length < byteOrderMark.length) {
+      bomPending = bytes;
+      return undefined;
+    }
+    bomPending = undefined;
+    return bytes.subarray(byteOrderMark.length);
+  };
+
+  return {
+    frames,
+    get exceeded() {
+      return exceeded;
+    },
+    scan(input) {
+      if (exceeded !== undefined) return [];
+      let chunk = input;
+      if (bomPending !== undefined) {
+        const rest = startOfStream(input);
+        if (rest === undefined) return [];
+        chunk = rest;
+      }
+      const output: Uint8Array<ArrayBuffer>[] = [];
+      let emitFrom = 0;
+      let idStart = 0;
+      const length = chunk.length;
+      for (let index = 0; index < length; index++) {
+        const byte = chunk[index] as number;
+        if (byte === lineFeed || byte === carriageReturn) {
+          if (byte === lineFeed && afterCarriageReturn) {
+            afterCarriageReturn = false;
+            continue;
+          }
+          afterCarriageReturn = byte === carriageReturn;
+          if (lineBytes === 0) {
+            frames.push({ id: frameId, lastEventId });
+            frameId = undefined;
+            eventBytes = 0;
+            continue;
+          }
+          if (!colonSeen) {
+            output.push(chunk.subarray(emitFrom, index), colonBytes);
+            emitFrom = index;
+            if (field === fieldId) applyId('');
+          } else if (idParts !== undefined) {
+            idParts.push(chunk.subarray(idStart, index));
+            applyId(decoder.decode(concatAll(idParts)));
+          }
+          idParts = undefined;
+          idLeadingSpace = false;
+          lineBytes = 0;
+          colonSeen = false;
+          field = fieldStart;
+          continue;
+        }
+        afterCarriageReturn = false;
+        lineBytes++;
+        if (++eventBytes > maxEventSize) {
+          exceeded = new AgentEventTooLargeError(maxEventSize);
+          output.push(chunk.subarray(emitFrom, index));
+          return output;
+        }
+        if (colonSeen) {
+          if (idLeadingSpace) {
+            idLeadingSpace = false;
+            if (byte === space) idStart = index + 1;
+          }
+        } else if (byte === colon) {
+          colonSeen = true;
+          if (field === fieldId) {
+            idParts = [];
+            idStart = index + 1;
+            idLeadingSpace = true;
+          }
+        } else if (field === fieldStart && byte === 105 /* i */) {
+          field = fieldI;
+        } else if (field === fieldI && byte === 100 /* d */) {
+          field = fieldId;
+        } else {
+          field = fieldOther;
+        }
+      }
+      // An `id:` value that goes on in the next chunk: its bytes so far (bounded with the event).
+      if (idParts !== undefined && idStart < length) idParts.push(chunk.slice(idStart));
+      output.push(emitFrom === 0 ? chunk : chunk.subarray(emitFrom));
+      return output;
+    },
+  };
+}
+
+function concatBytes(left: Uint8Array, right: Uint8Array): Uint8Array<ArrayBuffer> {
+  const result = new Uint8Array(left.length + right.length);
+  result.set(left);
+  result.set(right, left.length);
+  return result;
+}
+
+function concatAll(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const result = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    result.set(part, offset);
+    offset += part.length;
+  }
+  return result;
+}
+
+/**
+ * The response body through `scanner`, each chunk a sign of life for `attempt`. Once the scanner
+ * saw an event pass the bound the stream ends (the bytes before it delivered) and the body is
+ * cancelled, which closes the connection: the transport then fails with `scanner.exceeded`.
+ */
+export function scannedBody(
+  body: ReadableStream<Uint8Array<ArrayBuffer>>,
+  scanner: EventStreamScanner,
+  attempt: Attempt,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return body.pipeThrough(
+    new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+      transform(chunk, controller) {
+        attempt.touch();
+        for (const part of scanner.scan(chunk)) {
+          if (part.length > 0) controller.enqueue(part);
+        }
+        if (scanner.exceeded !== undefined) controller.terminate();
+      },
+    }),
+  );
+}
