@@ -196,6 +196,8 @@ export interface EventStreamScanner {
   scan(chunk: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>[];
   /** Set once an event passed the bound: the attempt ends with it. */
   readonly exceeded: AgentEventTooLargeError | undefined;
+  /** What is held at the end of the stream (the unfinished last line, with `wholeLines`). */
+  flush(): Uint8Array<ArrayBuffer>[];
   /** One entry per blank line scanned and not yet taken, oldest first. */
   readonly frames: FrameIds[];
 }
@@ -226,8 +228,14 @@ const fieldOther = 3;
  *   on every blank line, so its n-th dispatch is `frames`' n-th entry.
  * - It writes a colon after a field that has none (`data` alone is `data:`), which
  *   fetch-event-source would otherwise skip; for a parser that follows the standard it is the same.
+ * - With `wholeLines`, it hands on whole lines only and holds the unfinished one (its parts,
+ *   joined once when the line ends): fetch-event-source copies its buffer on every chunk while a
+ *   line is unfinished, so a large event that comes in many chunks would be copied once per chunk.
  */
-export function createEventStreamScanner(maxEventSize: number): EventStreamScanner {
+export function createEventStreamScanner(
+  maxEventSize: number,
+  { wholeLines = false }: { wholeLines?: boolean } = {},
+): EventStreamScanner {
   const frames: FrameIds[] = [];
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let lastEventId = '';
@@ -242,6 +250,8 @@ export function createEventStreamScanner(maxEventSize: number): EventStreamScann
   let idLeadingSpace = false;
   let bomPending: Uint8Array<ArrayBuffer> | undefined = new Uint8Array(0);
   let exceeded: AgentEventTooLargeError | undefined;
+  // With `wholeLines`: the parts of the unfinished line, held.
+  const unfinished: Uint8Array<ArrayBuffer>[] = [];
 
   const applyId = (value: string) => {
     if (value.includes('\0')) return;
@@ -272,6 +282,9 @@ export function createEventStreamScanner(maxEventSize: number): EventStreamScann
     get exceeded() {
       return exceeded;
     },
+    flush() {
+      return unfinished.splice(0);
+    },
     scan(input) {
       if (exceeded !== undefined) return [];
       let chunk = input;
@@ -282,11 +295,18 @@ export function createEventStreamScanner(maxEventSize: number): EventStreamScann
       }
       const output: Uint8Array<ArrayBuffer>[] = [];
       let emitFrom = 0;
+      // Just after the last line break of this chunk (0: none yet).
+      let linesEnd = 0;
       let idStart = 0;
       const length = chunk.length;
+      // The next line feed and carriage return at or after where they were looked for (-1: none
+      // left in this chunk; -2: not looked for yet).
+      let nextLineFeed = -2;
+      let nextCarriageReturn = -2;
       for (let index = 0; index < length; index++) {
         const byte = chunk[index] as number;
         if (byte === lineFeed || byte === carriageReturn) {
+          linesEnd = index + 1;
           if (byte === lineFeed && afterCarriageReturn) {
             afterCarriageReturn = false;
             continue;
@@ -314,11 +334,38 @@ export function createEventStreamScanner(maxEventSize: number): EventStreamScann
           continue;
         }
         afterCarriageReturn = false;
+        if (colonSeen && idParts === undefined) {
+          // A value nothing reads here: straight to the end of the line.
+          if (nextLineFeed !== -1 && nextLineFeed < index) {
+            nextLineFeed = chunk.indexOf(lineFeed, index);
+          }
+          if (nextCarriageReturn !== -1 && nextCarriageReturn < index) {
+            nextCarriageReturn = chunk.indexOf(carriageReturn, index);
+          }
+          const lineEnd = Math.min(
+            nextLineFeed === -1 ? length : nextLineFeed,
+            nextCarriageReturn === -1 ? length : nextCarriageReturn,
+          );
+          const room = maxEventSize - eventBytes;
+          if (lineEnd - index <= room) {
+            lineBytes += lineEnd - index;
+            eventBytes += lineEnd - index;
+            index = lineEnd - 1;
+            continue;
+          }
+          index += room;
+          eventBytes = maxEventSize;
+        }
         lineBytes++;
         if (++eventBytes > maxEventSize) {
           exceeded = new AgentEventTooLargeError(maxEventSize);
-          output.push(chunk.subarray(emitFrom, index));
-          return output;
+          if (!wholeLines) {
+            output.push(chunk.subarray(emitFrom, index));
+            return output;
+          }
+          // What came before this event's lines, whole; the unfinished line is dropped.
+          unfinished.length = 0;
+          return linesEnd === 0 ? [] : wholeLinesOf(output, chunk, emitFrom, linesEnd);
         }
         if (colonSeen) {
           if (idLeadingSpace) {
@@ -342,10 +389,33 @@ export function createEventStreamScanner(maxEventSize: number): EventStreamScann
       }
       // An `id:` value that goes on in the next chunk: its bytes so far (bounded with the event).
       if (idParts !== undefined && idStart < length) idParts.push(chunk.slice(idStart));
-      output.push(emitFrom === 0 ? chunk : chunk.subarray(emitFrom));
-      return output;
+      if (!wholeLines) {
+        output.push(emitFrom === 0 ? chunk : chunk.subarray(emitFrom));
+        return output;
+      }
+      if (linesEnd === 0) {
+        unfinished.push(chunk);
+        return [];
+      }
+      const lines = wholeLinesOf(output, chunk, emitFrom, linesEnd);
+      if (linesEnd < length) unfinished.push(chunk.subarray(linesEnd));
+      return lines;
     },
   };
+
+  /** The held parts, the `output` segments and `chunk` up to `linesEnd`, as one array. */
+  function wholeLinesOf(
+    output: Uint8Array<ArrayBuffer>[],
+    chunk: Uint8Array<ArrayBuffer>,
+    emitFrom: number,
+    linesEnd: number,
+  ): Uint8Array<ArrayBuffer>[] {
+    output.push(chunk.subarray(emitFrom, linesEnd));
+    if (unfinished.length === 0 && output.length === 1) return output;
+    const parts = unfinished.splice(0);
+    parts.push(...output);
+    return [concatAll(parts)];
+  }
 }
 
 function concatBytes(left: Uint8Array, right: Uint8Array): Uint8Array<ArrayBuffer> {
@@ -355,8 +425,8 @@ function concatBytes(left: Uint8Array, right: Uint8Array): Uint8Array<ArrayBuffe
   return result;
 }
 
-function concatAll(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0] as Uint8Array;
+function concatAll(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  if (parts.length === 1) return parts[0] as Uint8Array<ArrayBuffer>;
   let length = 0;
   for (const part of parts) length += part.length;
   const result = new Uint8Array(length);
@@ -386,6 +456,9 @@ export function scannedBody(
           if (part.length > 0) controller.enqueue(part);
         }
         if (scanner.exceeded !== undefined) controller.terminate();
+      },
+      flush(controller) {
+        for (const part of scanner.flush()) controller.enqueue(part);
       },
     }),
   );

@@ -105,7 +105,9 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
   const attempt = startAttempt(signal, options.idleTimeoutMs);
   let opened = false;
   let handlerError: { error: unknown } | undefined;
-  const scanner = createEventStreamScanner(options.maxEventSize ?? defaultMaxEventSize);
+  const scanner = createEventStreamScanner(options.maxEventSize ?? defaultMaxEventSize, {
+    wholeLines: true,
+  });
 
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const fetchScanned: typeof fetch = async (input, init) => {
