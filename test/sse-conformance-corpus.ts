@@ -208,10 +208,13 @@ export const conformanceRows: readonly ConformanceRow[] = [
       'retry: 1500\ndata: a\n\nretry: 12x\n\nretry:\n\nretry: 0300\n\nretry: -1\n\nretry: 1.5\n\n',
     events: [message('a')],
     retries: [1500, 300],
-    knownWrong: {
-      // parseInt: `12x` is 12, `-1` is -1, `1.5` is 1.
-      'fetch-event-source': { events: [message('a')], retries: [1500, 12, 300, -1, 1] },
-    },
+    splitEverywhere: true,
+  },
+  {
+    name: 'retry without colon, or with a longer name, applies nothing',
+    input: 'retry\n\nretryx: 5\n\nretry: 7\ndata: a\n\n',
+    events: [message('a')],
+    retries: [7],
   },
   // Byte order mark
   {

@@ -179,12 +179,14 @@ export class AgentEventTooLargeError extends AgentValidationError {
   }
 }
 
-/** What the frame that a blank line ended set, as the SSE standard reads its `id:` fields. */
+/** What the frame that a blank line ended set, as the SSE standard reads its `id:` and `retry:`. */
 export interface FrameIds {
   /** The frame's own last valid `id:` value; undefined without one (an id holding NUL is none). */
   id: string | undefined;
   /** The stream's last event id after this frame (`''` before any id, or after an empty one). */
   lastEventId: string;
+  /** The frame's last valid `retry:` (ASCII digits only), in ms. */
+  retry: number | undefined;
 }
 
 /** Reads the bytes of an event stream ahead of its parser: see {@link createEventStreamScanner}. */
@@ -208,11 +210,12 @@ const colon = 58;
 const space = 32;
 const colonBytes: Uint8Array<ArrayBuffer> = new Uint8Array([colon]);
 const byteOrderMark = [0xef, 0xbb, 0xbf];
-// Where a line's field name is, byte by byte: only `id` matters here.
-const fieldStart = 0;
-const fieldI = 1;
-const fieldId = 2;
-const fieldOther = 3;
+// A field name of up to 5 bytes packed in a number, byte by byte: only `id` and `retry` matter.
+const packField = (name: string) =>
+  Array.from(name).reduce((code, character) => code * 256 + character.charCodeAt(0), 0);
+const idField = packField('id');
+const retryField = packField('retry');
+const asciiDigits = /^[0-9]+$/;
 
 /**
  * A byte scanner that both transports put between the response body and their parser, one pass
@@ -224,8 +227,9 @@ const fieldOther = 3;
  * - It drops one byte order mark at the start of the stream (split across chunks too), and only
  *   there: decoders and parsers downstream must not strip another.
  * - It reads `id:` fields as the standard does (a value holding NUL is ignored; the last event id
- *   persists across frames) into `frames`, one entry per blank line: fetch-event-source dispatches
- *   on every blank line, so its n-th dispatch is `frames`' n-th entry.
+ *   persists across frames), and `retry:` (ASCII digits only), into `frames`, one entry per blank
+ *   line: fetch-event-source dispatches on every blank line, so its n-th dispatch is `frames`'
+ *   n-th entry.
  * - It writes a colon after a field that has none (`data` alone is `data:`), which
  *   fetch-event-source would otherwise skip; for a parser that follows the standard it is the same.
  * - With `wholeLines`, it hands on whole lines only and holds the unfinished one (its parts,
@@ -240,20 +244,39 @@ export function createEventStreamScanner(
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let lastEventId = '';
   let frameId: string | undefined;
+  let frameRetry: number | undefined;
   let eventBytes = 0;
   let lineBytes = 0;
   let afterCarriageReturn = false;
   let colonSeen = false;
-  let field = fieldStart;
-  // While an `id:` value is read: its parts from earlier chunks, and whether a space may lead it.
-  let idParts: Uint8Array[] | undefined;
-  let idLeadingSpace = false;
+  let field = 0;
+  let fieldLength = 0;
+  // While an `id:` or `retry:` value is read: which, its parts from earlier chunks, and whether a
+  // space may lead it.
+  let valueField = 0;
+  let valueParts: Uint8Array[] | undefined;
+  let valueLeadingSpace = false;
   let bomPending: Uint8Array<ArrayBuffer> | undefined = new Uint8Array(0);
   let exceeded: AgentEventTooLargeError | undefined;
   // With `wholeLines`: the parts of the unfinished line, held.
   const unfinished: Uint8Array<ArrayBuffer>[] = [];
 
-  const applyId = (value: string) => {
+  // An id is mostly a few ASCII digits: read as such without a TextDecoder call per event.
+  const decodeValue = (bytes: Uint8Array): string => {
+    if (bytes.length > 32) return decoder.decode(bytes);
+    let text = '';
+    for (const byte of bytes) {
+      if (byte >= 0x80) return decoder.decode(bytes);
+      text += String.fromCharCode(byte);
+    }
+    return text;
+  };
+
+  const applyValue = (name: number, value: string) => {
+    if (name === retryField) {
+      if (asciiDigits.test(value)) frameRetry = Number(value);
+      return;
+    }
     if (value.includes('\0')) return;
     frameId = value;
     lastEventId = value;
@@ -297,7 +320,7 @@ export function createEventStreamScanner(
       let emitFrom = 0;
       // Just after the last line break of this chunk (0: none yet).
       let linesEnd = 0;
-      let idStart = 0;
+      let valueStart = 0;
       const length = chunk.length;
       // The next line feed and carriage return at or after where they were looked for (-1: none
       // left in this chunk; -2: not looked for yet).
@@ -313,28 +336,30 @@ export function createEventStreamScanner(
           }
           afterCarriageReturn = byte === carriageReturn;
           if (lineBytes === 0) {
-            frames.push({ id: frameId, lastEventId });
+            frames.push({ id: frameId, lastEventId, retry: frameRetry });
             frameId = undefined;
+            frameRetry = undefined;
             eventBytes = 0;
             continue;
           }
           if (!colonSeen) {
             output.push(chunk.subarray(emitFrom, index), colonBytes);
             emitFrom = index;
-            if (field === fieldId) applyId('');
-          } else if (idParts !== undefined) {
-            idParts.push(chunk.subarray(idStart, index));
-            applyId(decoder.decode(concatAll(idParts)));
+            if (fieldLength <= 5) applyValue(field, '');
+          } else if (valueParts !== undefined) {
+            valueParts.push(chunk.subarray(valueStart, index));
+            applyValue(valueField, decodeValue(concatAll(valueParts)));
           }
-          idParts = undefined;
-          idLeadingSpace = false;
+          valueParts = undefined;
+          valueLeadingSpace = false;
           lineBytes = 0;
           colonSeen = false;
-          field = fieldStart;
+          field = 0;
+          fieldLength = 0;
           continue;
         }
         afterCarriageReturn = false;
-        if (colonSeen && idParts === undefined) {
+        if (colonSeen && valueParts === undefined) {
           // A value nothing reads here: straight to the end of the line.
           if (nextLineFeed !== -1 && nextLineFeed < index) {
             nextLineFeed = chunk.indexOf(lineFeed, index);
@@ -368,27 +393,26 @@ export function createEventStreamScanner(
           return linesEnd === 0 ? [] : wholeLinesOf(output, chunk, emitFrom, linesEnd);
         }
         if (colonSeen) {
-          if (idLeadingSpace) {
-            idLeadingSpace = false;
-            if (byte === space) idStart = index + 1;
+          if (valueLeadingSpace) {
+            valueLeadingSpace = false;
+            if (byte === space) valueStart = index + 1;
           }
         } else if (byte === colon) {
           colonSeen = true;
-          if (field === fieldId) {
-            idParts = [];
-            idStart = index + 1;
-            idLeadingSpace = true;
+          if (fieldLength <= 5 && (field === idField || field === retryField)) {
+            valueField = field;
+            valueParts = [];
+            valueStart = index + 1;
+            valueLeadingSpace = true;
           }
-        } else if (field === fieldStart && byte === 105 /* i */) {
-          field = fieldI;
-        } else if (field === fieldI && byte === 100 /* d */) {
-          field = fieldId;
-        } else {
-          field = fieldOther;
+        } else if (++fieldLength <= 5) {
+          field = field * 256 + byte;
         }
       }
-      // An `id:` value that goes on in the next chunk: its bytes so far (bounded with the event).
-      if (idParts !== undefined && idStart < length) idParts.push(chunk.slice(idStart));
+      // A value that goes on in the next chunk: its bytes so far (bounded with the event).
+      if (valueParts !== undefined && valueStart < length) {
+        valueParts.push(chunk.slice(valueStart));
+      }
       if (!wholeLines) {
         output.push(emitFrom === 0 ? chunk : chunk.subarray(emitFrom));
         return output;

@@ -145,7 +145,8 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
         const frame = scanner.frames.shift();
         if (handlerError !== undefined) return;
         try {
-          if (message.retry !== undefined) options.onRetry?.(message.retry);
+          // Its own reading of `retry:` is parseInt (`12x` is 12, `-1` is -1): the scanner's instead.
+          if (frame?.retry !== undefined) options.onRetry?.(frame.retry);
           if (message.data === '') {
             if (frame?.id !== undefined && frame.id !== '') options.onId?.(frame.id);
             return;
