@@ -91,9 +91,13 @@ export interface SseAttemptResult {
  *   when that exact key is absent, which would send `Accept` twice.
  * - It keeps dispatching the rest of a chunk after an abort: callers guard their own handlers.
  * - It copies its whole line buffer on every chunk (an endless line is quadratic), skips a field
- *   without a colon, passes an `id:` holding NUL on and forgets the last event id on a frame without
- *   `id:`: the body reaches it through {@link createEventStreamScanner}, which bounds an event's
- *   size, strips the byte order mark, adds the colon and reads the ids as the standard does.
+ *   without a colon, passes an `id:` holding NUL on, forgets the last event id on a frame without
+ *   `id:` and reads `retry:` with parseInt: the body reaches it through
+ *   {@link createEventStreamScanner} (whole lines only, an event's size bounded, the byte order
+ *   mark stripped, the colon added), which reads the ids and `retry:` as the standard does.
+ * - Still not as the standard (test/sse-conformance-corpus.ts lists them): empty `data:` values
+ *   before a value or alone are dropped, and a byte order mark that starts a field name or a value
+ *   is dropped.
  * - It needs `window` and `document` (timers, visibility): where either is missing the attempt
  *   goes through {@link fetchSseTransport} instead.
  */
