@@ -128,7 +128,7 @@ function createFrameReader(
   let frameHasData = false;
   const line = (text: string) => {
     if (text === '') {
-      const frame = scanner.frames.shift();
+      const frame = scanner.takeFrame();
       frameId = frame?.id;
       lastEventId = frame?.lastEventId ?? lastEventId;
       if (!frameHasData && frameId !== undefined && frameId !== '') {

@@ -200,8 +200,11 @@ export interface EventStreamScanner {
   readonly exceeded: AgentEventTooLargeError | undefined;
   /** What is held at the end of the stream (the unfinished last line, with `wholeLines`). */
   flush(): Uint8Array<ArrayBuffer>[];
-  /** One entry per blank line scanned and not yet taken, oldest first. */
-  readonly frames: FrameIds[];
+  /**
+   * The oldest entry not yet taken, one per blank line scanned, in order (undefined when none).
+   * A head index rather than `Array#shift`, which moves every entry left on a large queue.
+   */
+  takeFrame(): FrameIds | undefined;
 }
 
 const lineFeed = 10;
@@ -210,11 +213,12 @@ const colon = 58;
 const space = 32;
 const colonBytes: Uint8Array<ArrayBuffer> = new Uint8Array([colon]);
 const byteOrderMark = [0xef, 0xbb, 0xbf];
-// A field name of up to 5 bytes packed in a number, byte by byte: only `id` and `retry` matter.
-const packField = (name: string) =>
-  Array.from(name).reduce((code, character) => code * 256 + character.charCodeAt(0), 0);
-const idField = packField('id');
-const retryField = packField('retry');
+// The field names read here, byte by byte: a line's name is one of them while its bit stays set
+// (small integers only: no number is boxed per byte).
+const idName = [105, 100];
+const retryName = [114, 101, 116, 114, 121];
+const idField = 1;
+const retryField = 2;
 const asciiDigits = /^[0-9]+$/;
 
 /**
@@ -227,9 +231,9 @@ const asciiDigits = /^[0-9]+$/;
  * - It drops one byte order mark at the start of the stream (split across chunks too), and only
  *   there: decoders and parsers downstream must not strip another.
  * - It reads `id:` fields as the standard does (a value holding NUL is ignored; the last event id
- *   persists across frames), and `retry:` (ASCII digits only), into `frames`, one entry per blank
- *   line: fetch-event-source dispatches on every blank line, so its n-th dispatch is `frames`'
- *   n-th entry.
+ *   persists across frames), and `retry:` (ASCII digits only), one entry per blank line
+ *   ({@link EventStreamScanner.takeFrame}): fetch-event-source dispatches on every blank line, so
+ *   its n-th dispatch is the n-th entry.
  * - It writes a colon after a field that has none (`data` alone is `data:`), which
  *   fetch-event-source would otherwise skip; for a parser that follows the standard it is the same.
  * - With `wholeLines`, it hands on whole lines only and holds the unfinished one (its parts,
@@ -240,7 +244,8 @@ export function createEventStreamScanner(
   maxEventSize: number,
   { wholeLines = false }: { wholeLines?: boolean } = {},
 ): EventStreamScanner {
-  const frames: FrameIds[] = [];
+  let frames: FrameIds[] = [];
+  let framesTaken = 0;
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let lastEventId = '';
   let frameId: string | undefined;
@@ -249,12 +254,14 @@ export function createEventStreamScanner(
   let lineBytes = 0;
   let afterCarriageReturn = false;
   let colonSeen = false;
-  let field = 0;
+  let field = idField | retryField;
   let fieldLength = 0;
   // While an `id:` or `retry:` value is read: which, its parts from earlier chunks, and whether a
   // space may lead it.
   let valueField = 0;
-  let valueParts: Uint8Array[] | undefined;
+  let readingValue = false;
+  // The value's bytes from earlier chunks (a value seldom spans chunks).
+  const valueParts: Uint8Array[] = [];
   let valueLeadingSpace = false;
   let bomPending: Uint8Array<ArrayBuffer> | undefined = new Uint8Array(0);
   let exceeded: AgentEventTooLargeError | undefined;
@@ -262,14 +269,18 @@ export function createEventStreamScanner(
   const unfinished: Uint8Array<ArrayBuffer>[] = [];
 
   // An id is mostly a few ASCII digits: read as such without a TextDecoder call per event.
-  const decodeValue = (bytes: Uint8Array): string => {
-    if (bytes.length > 32) return decoder.decode(bytes);
-    let text = '';
-    for (const byte of bytes) {
-      if (byte >= 0x80) return decoder.decode(bytes);
-      text += String.fromCharCode(byte);
+  const decodeValue = (bytes: Uint8Array, start: number, end: number): string => {
+    if (end - start <= 32) {
+      let text = '';
+      let index = start;
+      for (; index < end; index++) {
+        const byte = bytes[index] as number;
+        if (byte >= 0x80) break;
+        text += String.fromCharCode(byte);
+      }
+      if (index === end) return text;
     }
-    return text;
+    return decoder.decode(bytes.subarray(start, end));
   };
 
   const applyValue = (name: number, value: string) => {
@@ -301,7 +312,15 @@ export function createEventStreamScanner(
   };
 
   return {
-    frames,
+    takeFrame() {
+      if (framesTaken >= frames.length) return undefined;
+      const frame = frames[framesTaken++];
+      if (framesTaken === frames.length) {
+        frames = [];
+        framesTaken = 0;
+      }
+      return frame;
+    },
     get exceeded() {
       return exceeded;
     },
@@ -345,21 +364,26 @@ export function createEventStreamScanner(
           if (!colonSeen) {
             output.push(chunk.subarray(emitFrom, index), colonBytes);
             emitFrom = index;
-            if (fieldLength <= 5) applyValue(field, '');
-          } else if (valueParts !== undefined) {
-            valueParts.push(chunk.subarray(valueStart, index));
-            applyValue(valueField, decodeValue(concatAll(valueParts)));
+            applyValue(fieldAt(field, fieldLength), '');
+          } else if (readingValue) {
+            if (valueParts.length === 0) {
+              applyValue(valueField, decodeValue(chunk, valueStart, index));
+            } else {
+              valueParts.push(chunk.subarray(valueStart, index));
+              const value = concatAll(valueParts.splice(0));
+              applyValue(valueField, decodeValue(value, 0, value.length));
+            }
           }
-          valueParts = undefined;
+          readingValue = false;
           valueLeadingSpace = false;
           lineBytes = 0;
           colonSeen = false;
-          field = 0;
+          field = idField | retryField;
           fieldLength = 0;
           continue;
         }
         afterCarriageReturn = false;
-        if (colonSeen && valueParts === undefined) {
+        if (colonSeen && !readingValue) {
           // A value nothing reads here: straight to the end of the line.
           if (nextLineFeed !== -1 && nextLineFeed < index) {
             nextLineFeed = chunk.indexOf(lineFeed, index);
@@ -399,18 +423,21 @@ export function createEventStreamScanner(
           }
         } else if (byte === colon) {
           colonSeen = true;
-          if (fieldLength <= 5 && (field === idField || field === retryField)) {
-            valueField = field;
-            valueParts = [];
+          const name = fieldAt(field, fieldLength);
+          if (name !== 0) {
+            valueField = name;
+            readingValue = true;
             valueStart = index + 1;
             valueLeadingSpace = true;
           }
-        } else if (++fieldLength <= 5) {
-          field = field * 256 + byte;
+        } else {
+          if (byte !== idName[fieldLength]) field &= ~idField;
+          if (byte !== retryName[fieldLength]) field &= ~retryField;
+          fieldLength++;
         }
       }
       // A value that goes on in the next chunk: its bytes so far (bounded with the event).
-      if (valueParts !== undefined && valueStart < length) {
+      if (readingValue && valueStart < length) {
         valueParts.push(chunk.slice(valueStart));
       }
       if (!wholeLines) {
@@ -434,12 +461,36 @@ export function createEventStreamScanner(
     emitFrom: number,
     linesEnd: number,
   ): Uint8Array<ArrayBuffer>[] {
+    if (unfinished.length > 0 && output.length === 0) {
+      // The held line ends at this chunk's first line break: only that much is joined.
+      const first = firstLinesEnd(chunk);
+      unfinished.push(chunk.subarray(0, first));
+      const joined = concatAll(unfinished.splice(0));
+      return first === linesEnd ? [joined] : [joined, chunk.subarray(first, linesEnd)];
+    }
     output.push(chunk.subarray(emitFrom, linesEnd));
     if (unfinished.length === 0 && output.length === 1) return output;
     const parts = unfinished.splice(0);
     parts.push(...output);
     return [concatAll(parts)];
   }
+}
+
+/** Which of the names read here a field of `length` bytes is (0: none), from its bits. */
+function fieldAt(bits: number, length: number): number {
+  if ((bits & idField) !== 0 && length === idName.length) return idField;
+  if ((bits & retryField) !== 0 && length === retryName.length) return retryField;
+  return 0;
+}
+
+/** Just after the first line break of `chunk` (a CRLF whole), or 0 without one. */
+function firstLinesEnd(chunk: Uint8Array): number {
+  for (let index = 0; index < chunk.length; index++) {
+    const byte = chunk[index];
+    if (byte === lineFeed) return index + 1;
+    if (byte === carriageReturn) return chunk[index + 1] === lineFeed ? index + 2 : index + 1;
+  }
+  return 0;
 }
 
 function concatBytes(left: Uint8Array, right: Uint8Array): Uint8Array<ArrayBuffer> {

@@ -146,7 +146,7 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
       },
       onmessage(message: EventSourceMessage) {
         // One entry per dispatch, taken even when nothing is dispatched, to stay in step.
-        const frame = scanner.frames.shift();
+        const frame = scanner.takeFrame();
         if (handlerError !== undefined) return;
         try {
           // Its own reading of `retry:` is parseInt (`12x` is 12, `-1` is -1): the scanner's instead.
