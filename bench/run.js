@@ -10,6 +10,7 @@
 //
 // - sizes: bench/sizes.js (esbuild over dist/ with code splitting, brotli per chunk);
 // - engine: bench/engine.bench.ts bundled by esbuild and run in plain Node with --expose-gc;
+// - endless line: bench/endless-line.bench.ts, the same way, one process per transport and stream;
 // - React commits: bench/react-commits.bench-run.tsx in vitest (jsdom, like the unit tests);
 // - Chromium: bench/event-log.bench-browser.tsx and bench/thread-frames.bench-browser.tsx in vitest
 //   browser mode (bench/vitest.browser.config.ts; `npm run bench:log` runs the first alone,
@@ -118,6 +119,29 @@ if (flags.has('--alloc')) {
 }
 const engine = JSON.parse(run(process.execPath, ['--expose-gc', engineBundle]));
 
+step('endless line (plain Node)');
+const endlessBundle = join(work, 'endless-line.bench.js');
+await build({
+  entryPoints: [join(root, 'bench', 'endless-line.bench.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  outfile: endlessBundle,
+  alias: { 'agent-console-kit': join(root, 'src', 'core', 'index.ts') },
+  nodePaths: [join(root, 'node_modules')],
+  logLevel: 'error',
+});
+/** Per transport: the endless line under the default bound, its baseline, the bound off. */
+const endless = {};
+for (const transport of ['fetch-event-source', 'fetch']) {
+  endless[transport] = {};
+  for (const mode of ['endless', 'events', 'unbounded']) {
+    endless[transport][mode] = JSON.parse(
+      run(process.execPath, ['--expose-gc', endlessBundle, transport, mode]),
+    );
+  }
+}
+
 let react;
 if (!engineOnly) {
   step('React commits (jsdom)');
@@ -206,6 +230,23 @@ row(
   '< 50 MB; ± 10 %',
   heap.atOneMillion < 50e6 && heapDrift <= 0.1,
 );
+// The default maxEventSize (4 MiB): an endless line may cost the bound and its copies in flight,
+// not what the server sends.
+const defaultMaxEventSize = 4 * 1024 * 1024;
+const mB = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+for (const [transport, label] of [
+  ['fetch-event-source', 'fetch-event-source transport'],
+  ['fetch', 'fetch + eventsource-parser transport'],
+]) {
+  const { endless: line, events, unbounded } = endless[transport];
+  row(
+    `endless \`data:\` line, 50 MB offered, ${label}, default maxEventSize: RSS; heap + array buffers (peaks over the start)`,
+    `+${mB(line.rssGrowth)}; +${mB(line.heldGrowth)} (${line.outcome} after ${ms(line.ms)}, the server wrote ${mB(line.writtenBytes)}) vs the same 50 MB as 1 kB events: +${mB(events.rssGrowth)}; +${mB(events.heldGrowth)} (${count(events.events)} events, ${ms(events.ms)}); bound off, a 20 MB line: +${mB(unbounded.rssGrowth)}; +${mB(unbounded.heldGrowth)} (${ms(unbounded.ms)})`,
+    'ends typed; held ≤ baseline + 2 × 4 MiB',
+    line.outcome === 'AgentEventTooLargeError' &&
+      line.heldGrowth <= events.heldGrowth + 2 * defaultMaxEventSize,
+  );
+}
 const { firstEvent } = engine;
 row(
   'added time to first event over a raw `fetch` (mock server, real socket)',

@@ -3,8 +3,12 @@ import type { SseConnectOptions, SseTransport } from './sse-transport.js';
 import {
   attemptFailure,
   checkEventStreamResponse,
+  createEventStreamScanner,
+  defaultMaxEventSize,
   eventStreamHeaders,
+  scannedBody,
   startAttempt,
+  type EventStreamScanner,
 } from './sse-attempt.js';
 
 /** {@link fetchSseTransport}'s body, in a module of its own so that browsers never load it. */
@@ -22,6 +26,7 @@ export const connectWithFetch: SseTransport = async (options) => {
   const fetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let opened = false;
   let handlerError: { error: unknown } | undefined;
+  let scanner: EventStreamScanner | undefined;
 
   try {
     const response = await fetchFunction(options.url, {
@@ -36,17 +41,21 @@ export const connectWithFetch: SseTransport = async (options) => {
     options.onOpen?.(response);
     if (response.body === null) return { outcome: 'closed' };
 
-    const frames = createFrameReader(options, (error) => {
+    scanner = createEventStreamScanner(options.maxEventSize ?? defaultMaxEventSize);
+    const frames = createFrameReader(options, scanner, (error) => {
       handlerError = { error };
     });
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    // The scanner strips the one byte order mark the stream may start with: no second one here.
+    const reader = scannedBody(response.body, scanner, attempt)
+      .pipeThrough(new TextDecoderStream('utf-8', { ignoreBOM: true }))
+      .getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) {
-        frames.end();
+        // After the bound, what is left is the start of the event that passed it: never an event.
+        if (scanner.exceeded === undefined) frames.end();
         break;
       }
-      attempt.touch();
       frames.feed(value);
       if (handlerError !== undefined) break;
       if (signal.aborted) break;
@@ -54,6 +63,7 @@ export const connectWithFetch: SseTransport = async (options) => {
   } catch (error) {
     if (handlerError !== undefined) throw handlerError.error;
     if (signal.aborted) return { outcome: 'aborted' };
+    if (scanner?.exceeded !== undefined) throw scanner.exceeded;
     throw attemptFailure(error, attempt, opened, request);
   } finally {
     attempt.end();
@@ -62,18 +72,23 @@ export const connectWithFetch: SseTransport = async (options) => {
   }
 
   if (handlerError !== undefined) throw handlerError.error;
-  return { outcome: signal.aborted ? 'aborted' : 'closed' };
+  if (signal.aborted) return { outcome: 'aborted' };
+  if (scanner?.exceeded !== undefined) throw scanner.exceeded;
+  return { outcome: 'closed' };
 };
 
 /**
  * Reads the decoded text of a stream into {@link SseConnectOptions}' callbacks. eventsource-parser
  * parses the fields; the text is handed to it line by line (CRLF, CR and LF, also split across
  * chunks) because it drops a frame that set `id:` without data, and by the SSE spec such a frame
- * still moves the last event id: `onId` gets it here, in order with the events around it.
+ * still moves the last event id: `onId` gets it here, in order with the events around it. The ids
+ * come from `scanner` (one entry per blank line), which reads them as the standard does:
+ * eventsource-parser forgets the last event id on a frame without `id:`.
  * After a callback throws, nothing more is read or dispatched.
  */
 function createFrameReader(
   options: SseConnectOptions,
+  scanner: EventStreamScanner,
   onHandlerError: (error: unknown) => void,
 ): { feed(text: string): void; end(): void } {
   let failed = false;
@@ -86,52 +101,50 @@ function createFrameReader(
       onHandlerError(error);
     }
   };
+  let frameId: string | undefined;
+  let lastEventId = '';
   const parser: EventSourceParser = createParser({
     onEvent: (event) =>
       guard(() => {
         if (event.data === '') {
-          if (event.id !== undefined && event.id !== '') options.onId?.(event.id);
+          if (frameId !== undefined && frameId !== '') options.onId?.(frameId);
           return;
         }
         options.onMessage({
-          id: event.id === '' ? undefined : event.id,
+          id: frameId === '' ? undefined : frameId,
           event: event.event ?? 'message',
           data: event.data,
+          lastEventId,
         });
       }),
     onRetry: (retryMs) => guard(() => options.onRetry?.(retryMs)),
   });
+  // Spends eventsource-parser's own byte order mark check (on its first chunk; it reads the mark
+  // as three Latin-1 characters): the scanner already dropped the one mark there may be.
+  parser.feed('\n');
 
   // The unfinished line, in parts: a long line that comes in many chunks is joined once.
   const pending: string[] = [];
-  let firstChunk = true;
   let frameHasData = false;
-  let frameId: string | undefined;
   const line = (text: string) => {
     if (text === '') {
+      const frame = scanner.takeFrame();
+      frameId = frame?.id;
+      lastEventId = frame?.lastEventId ?? lastEventId;
       if (!frameHasData && frameId !== undefined && frameId !== '') {
         const id = frameId;
         guard(() => options.onId?.(id));
       }
       frameHasData = false;
-      frameId = undefined;
     } else {
       const colon = text.indexOf(':');
-      const field = colon === -1 ? text : text.slice(0, colon);
-      if (field === 'data') frameHasData = true;
-      if (field === 'id') {
-        const value = colon === -1 ? '' : text.slice(colon + (text[colon + 1] === ' ' ? 2 : 1));
-        if (!value.includes('\0')) frameId = value;
-      }
+      if ((colon === -1 ? text : text.slice(0, colon)) === 'data') frameHasData = true;
     }
     parser.feed(`${text}\n`);
   };
 
   return {
-    feed(chunk) {
-      // A byte order mark opens the stream only (eventsource-parser drops it there too).
-      const text = firstChunk && chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk;
-      firstChunk = false;
+    feed(text) {
       if (!/[\r\n]/.test(text)) {
         pending.push(text);
         return;

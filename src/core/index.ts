@@ -68,6 +68,7 @@ export { classifyEvent, type RunEventArrival, type RunEventFrame } from './class
 export {
   RunStream,
   createRunStream,
+  defaultIdleTimeoutMs,
   initialRunSnapshot,
   type RunStartRequest,
   type RunStreamCallbacks,
@@ -83,6 +84,7 @@ export {
   type SseTransport,
 } from './sse-transport.js';
 export { fetchSseTransport } from './fetch-sse-transport.js';
+export { AgentEventTooLargeError, defaultMaxEventSize } from './sse-attempt.js';
 export {
   backoffDelay,
   type BackoffHints,

@@ -87,10 +87,24 @@ export interface RunStreamOptions extends RunStreamCallbacks {
   throttleMs?: number;
   /**
    * With no byte (heartbeats count) for this long, the connection counts as dropped (a half-open
-   * socket) and the `reconnect` policy applies.
-   * @default undefined (off)
+   * socket, a proxy that stalls) with a retryable `AgentNetworkError`, and the `reconnect` policy
+   * applies. On by default: without it a stream that opens and then says nothing stays `streaming`
+   * forever. The default is long because the service sends no keep-alive and a run may take
+   * 30 minutes: an agent that thinks or waits on a slow tool is silent for minutes, and a reconnect
+   * to the documented service starts the run over (side effects again), so a false alarm costs
+   * more than a late one. Lower it where a proxy or the server sends heartbeats; `0` or
+   * `Infinity` turns it off.
+   * @default 300000 (5 minutes)
    */
   idleTimeoutMs?: number;
+  /**
+   * The most bytes one server-sent event may take (its lines from one blank line to the next,
+   * UTF-8 as received, line breaks not counted). Past it the connection closes at once and the run
+   * ends in `error` with an `AgentEventTooLargeError`, never retried: a server that sends a line
+   * that never ends costs at most this much memory. An agent's event is a few kB; one of 1 MB fits.
+   * @default 4194304 (4 MiB)
+   */
+  maxEventSize?: number;
   /**
    * The SSE transport.
    * @default defaultSseTransport (fetch-event-source in a browser, fetch + eventsource-parser elsewhere)
@@ -143,6 +157,8 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
 });
 
 const terminal = new Set<RunStatus>(['done', 'error', 'aborted']);
+/** The default of {@link RunStreamOptions.idleTimeoutMs}: 5 minutes. */
+export const defaultIdleTimeoutMs = 300_000;
 const defaultMaxEvents = 5000;
 const textFoldPieces = 1024;
 
@@ -155,7 +171,7 @@ class Run {
   opened = false;
   /** How the current reconnect attempt relates to the events before it, once its first event came. */
   attemptMode: 'first' | 'resume' | 'restart' | undefined;
-  /** `lastEventId` when the current attempt started. */
+  /** The `Last-Event-ID` the current attempt sent. */
   resumeFrom: string | undefined;
   /** The highest numeric id accepted since the run (re)started. */
   maxId: number | undefined;
@@ -172,6 +188,8 @@ class Run {
   error: AgentError | undefined;
   restarts = 0;
   lastEventId: string | undefined;
+  /** The last id that can travel in a header: the `Last-Event-ID` of the next attempt. */
+  resumeId: string | undefined;
   nextAttemptAt: number | undefined;
   reconnectReason: AgentError | undefined;
   /** The secrets of every attempt so far (a refreshed token included), removed from each event. */
@@ -247,8 +265,8 @@ export class RunStream {
 
   /**
    * Replaces the options (as `QueryObserver.setOptions` does). The callbacks, `maxEvents`,
-   * `throttleMs`, `now` and `random` apply at once; `reconnect`, `transport`, `sleep` and
-   * `idleTimeoutMs` from the next `start()` (a run in progress keeps the policy it started with).
+   * `throttleMs`, `now` and `random` apply at once; `reconnect`, `transport`, `sleep`,
+   * `idleTimeoutMs` and `maxEventSize` from the next `start()` (a run in progress keeps the policy it started with).
    */
   setOptions(options: RunStreamOptions): void {
     const previous = this.#options;
@@ -372,10 +390,10 @@ export class RunStream {
       run.attempt += 1;
       run.opened = false;
       run.attemptMode = run.attempt === 1 ? 'first' : undefined;
-      run.resumeFrom = run.lastEventId;
+      run.resumeFrom = run.resumeId;
       run.url = prepared.url;
       const headers = { ...prepared.headers };
-      if (run.lastEventId !== undefined) headers['Last-Event-ID'] = run.lastEventId;
+      if (run.resumeId !== undefined) headers['Last-Event-ID'] = run.resumeId;
       this.#publishNow(run);
 
       let failure: unknown;
@@ -389,11 +407,12 @@ export class RunStream {
           secrets: prepared.secrets,
           signal: run.controller.signal,
           fetch: clientInternals(run.client).fetch,
-          idleTimeoutMs: options.idleTimeoutMs,
+          idleTimeoutMs: options.idleTimeoutMs ?? defaultIdleTimeoutMs,
+          maxEventSize: options.maxEventSize,
           onOpen: (response) => this.#onOpen(run, response),
           onMessage: (message) => this.#onMessage(run, message),
           onId: (id) => {
-            if (this.#isCurrent(run)) run.lastEventId = id;
+            if (this.#isCurrent(run)) noteEventId(run, id);
           },
           onRetry: (retryMs) => {
             run.serverRetryMs = retryMs;
@@ -515,7 +534,7 @@ export class RunStream {
     }
     run.totalEvents += 1;
     run.firstEventAt ??= receivedAt;
-    if (message.id !== undefined) run.lastEventId = message.id;
+    if (message.id !== undefined) noteEventId(run, message.id);
     if (event.text !== '') run.addText(event.text);
     this.#append(run, event);
     this.#markChanged(run);
@@ -688,6 +707,17 @@ export function createRunStream(client: AgentClient, options?: RunStreamOptions)
 /** A listener's or a callback's throw never reaches the stream: it is logged and the run goes on. */
 function reportCallbackError(error: unknown) {
   console.error('agent-console-kit: a RunStream listener or callback threw', error);
+}
+
+/**
+ * Keeps `id` as the run's last event id, and as the one a reconnect sends when it can travel in a
+ * header: `fetch` refuses a `Last-Event-ID` with NUL, CR, LF or a character above U+00FF, and the
+ * reconnect would fail locally ("Could not reach …"). Such an id stays on its event; the last one
+ * that can travel is sent instead (or none).
+ */
+function noteEventId(run: Run, id: string) {
+  run.lastEventId = id;
+  if (!/[\0\r\n\u0100-\uffff]/.test(id)) run.resumeId = id;
 }
 
 /** A decimal id (`1`, `42`) as a number; undefined for any other id. */

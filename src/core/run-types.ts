@@ -128,7 +128,10 @@ export interface RunSnapshot {
   attempt: number;
   /** How many times the server started the run over on a reconnect. */
   restarts: number;
-  /** The last server event id seen (sent as `Last-Event-ID` on a reconnect). */
+  /**
+   * The last server event id seen. A reconnect sends it as `Last-Event-ID` when it can travel in a
+   * header (no character above U+00FF, no CR, LF or NUL); otherwise the last one that can (or none).
+   */
   lastEventId: string | undefined;
   /** When the next attempt starts (epoch ms), while `reconnecting`. */
   nextAttemptAt: number | undefined;

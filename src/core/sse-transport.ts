@@ -3,8 +3,11 @@ import { fetchSseTransport } from './fetch-sse-transport.js';
 import {
   attemptFailure,
   checkEventStreamResponse,
+  createEventStreamScanner,
+  defaultMaxEventSize,
   eventStreamHeaders,
   idleTimeoutError,
+  scannedBody,
   startAttempt,
 } from './sse-attempt.js';
 
@@ -16,6 +19,12 @@ export interface SseMessage {
   event: string;
   /** The `data:` lines joined by `\n`; never empty. */
   data: string;
+  /**
+   * The stream's last event id when this event came (the SSE standard's `lastEventId`): the
+   * latest `id:` of this frame or an earlier one, `''` before any (or after an empty `id:`). An
+   * `id:` holding NUL is ignored, as the standard says. Set by this library's transports.
+   */
+  lastEventId?: string | undefined;
 }
 
 /** One connection attempt of {@link SseTransport}. */
@@ -33,10 +42,18 @@ export interface SseConnectOptions {
   fetch?: typeof fetch | undefined;
   /**
    * With no byte received for this long (response headers included), the attempt fails with an
-   * `AgentNetworkError`: a half-open socket becomes a drop.
+   * `AgentNetworkError`: a half-open socket becomes a drop. (`RunStream` always passes one: see
+   * its `idleTimeoutMs`.)
    * @default undefined (off)
    */
   idleTimeoutMs?: number | undefined;
+  /**
+   * The most bytes one event may take (its lines from one blank line to the next, as received,
+   * line breaks not counted; comments count too). Past it the attempt fails at once with an
+   * `AgentEventTooLargeError` and the connection closes: nothing holds more than this.
+   * @default 4194304 (4 MiB)
+   */
+  maxEventSize?: number | undefined;
   /** The response opened: a 2xx `text/event-stream`. */
   onOpen?: ((response: Response) => void) | undefined;
   /** An event with data. A throw ends the attempt with that error (it is never retried here). */
@@ -73,6 +90,14 @@ export interface SseAttemptResult {
  * - Headers are a plain object, and `Accept` is written as `accept`: it adds a lowercase `accept`
  *   when that exact key is absent, which would send `Accept` twice.
  * - It keeps dispatching the rest of a chunk after an abort: callers guard their own handlers.
+ * - It copies its whole line buffer on every chunk (an endless line is quadratic), skips a field
+ *   without a colon, passes an `id:` holding NUL on, forgets the last event id on a frame without
+ *   `id:` and reads `retry:` with parseInt: the body reaches it through
+ *   {@link createEventStreamScanner} (whole lines only, an event's size bounded, the byte order
+ *   mark stripped, the colon added), which reads the ids and `retry:` as the standard does.
+ * - Still not as the standard (test/sse-conformance-corpus.ts lists them): empty `data:` values
+ *   before a value or alone are dropped, and a byte order mark that starts a field name or a value
+ *   is dropped.
  * - It needs `window` and `document` (timers, visibility): where either is missing the attempt
  *   goes through {@link fetchSseTransport} instead.
  */
@@ -84,27 +109,21 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
   const attempt = startAttempt(signal, options.idleTimeoutMs);
   let opened = false;
   let handlerError: { error: unknown } | undefined;
+  const scanner = createEventStreamScanner(options.maxEventSize ?? defaultMaxEventSize, {
+    wholeLines: true,
+  });
 
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const fetchWithActivity: typeof fetch = attempt.watchesIdle
-    ? async (input, init) => {
-        const response = await baseFetch(input, init);
-        attempt.touch();
-        if (!response.ok || response.body === null) return response;
-        // Every chunk counts as a sign of life, also the bytes of an event not yet complete.
-        const touch = new TransformStream<Uint8Array, Uint8Array>({
-          transform(chunk, controller) {
-            attempt.touch();
-            controller.enqueue(chunk);
-          },
-        });
-        return new Response(response.body.pipeThrough(touch), {
-          status: response.status,
-          statusText: response.statusText,
-          headers: response.headers,
-        });
-      }
-    : baseFetch;
+  const fetchScanned: typeof fetch = async (input, init) => {
+    const response = await baseFetch(input, init);
+    attempt.touch();
+    if (!response.ok || response.body === null) return response;
+    return new Response(scannedBody(response.body, scanner, attempt), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
   const request = {
     url: options.url,
     method: options.method,
@@ -119,21 +138,24 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
       body: options.body,
       signal: attempt.signal,
       openWhenHidden: true,
-      fetch: fetchWithActivity,
+      fetch: fetchScanned,
       async onopen(response) {
         await checkEventStreamResponse(response, request);
         opened = true;
         options.onOpen?.(response);
       },
       onmessage(message: EventSourceMessage) {
+        // One entry per dispatch, taken even when nothing is dispatched, to stay in step.
+        const frame = scanner.takeFrame();
         if (handlerError !== undefined) return;
         try {
-          if (message.retry !== undefined) options.onRetry?.(message.retry);
+          // Its own reading of `retry:` is parseInt (`12x` is 12, `-1` is -1): the scanner's instead.
+          if (frame?.retry !== undefined) options.onRetry?.(frame.retry);
           if (message.data === '') {
-            if (message.id !== '') options.onId?.(message.id);
+            if (frame?.id !== undefined && frame.id !== '') options.onId?.(frame.id);
             return;
           }
-          options.onMessage(asSseMessage(message));
+          options.onMessage(asSseMessage(message, frame?.id, frame?.lastEventId ?? ''));
         } catch (error) {
           handlerError = { error };
           throw error;
@@ -146,23 +168,31 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
     });
   } catch (error) {
     if (handlerError !== undefined) throw handlerError.error;
+    if (scanner.exceeded !== undefined && !signal.aborted) throw scanner.exceeded;
     throw attemptFailure(error, attempt, opened, request);
   } finally {
     attempt.end();
   }
 
   if (attempt.idleTimedOut && !signal.aborted) throw idleTimeoutError(request);
+  if (scanner.exceeded !== undefined && !signal.aborted) throw scanner.exceeded;
   return { outcome: signal.aborted ? 'aborted' : 'closed' };
 };
 
 /**
- * fetch-event-source's message as an {@link SseMessage}, normalized in place (`id` undefined when
- * empty, `event` `message` when unnamed) rather than copied: it makes a new object per event and
- * keeps none after dispatching it, so no second object per event. (Its `retry` field stays.)
+ * fetch-event-source's message as an {@link SseMessage}, normalized in place (the ids as the
+ * scanner read them, `id` undefined when empty, `event` `message` when unnamed) rather than
+ * copied: it makes a new object per event and keeps none after dispatching it, so no second
+ * object per event. (Its `retry` field stays.)
  */
-function asSseMessage(message: EventSourceMessage): SseMessage {
-  const normalized = message as Omit<EventSourceMessage, 'id'> & { id: string | undefined };
-  if (normalized.id === '') normalized.id = undefined;
+function asSseMessage(
+  message: EventSourceMessage,
+  id: string | undefined,
+  lastEventId: string,
+): SseMessage {
+  const normalized = message as Omit<EventSourceMessage, 'id'> & SseMessage;
+  normalized.id = id === '' ? undefined : id;
+  normalized.lastEventId = lastEventId;
   if (normalized.event === '') normalized.event = 'message';
   return normalized;
 }

@@ -98,6 +98,7 @@ export function useAgentConversation(
       maxEvents: options.maxEvents,
       throttleMs: options.throttleMs,
       idleTimeoutMs: options.idleTimeoutMs,
+      maxEventSize: options.maxEventSize,
       transport: options.transport,
       sleep: options.sleep,
       now: options.now,

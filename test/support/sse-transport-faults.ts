@@ -142,7 +142,9 @@ export function describeSseTransportFaults(transport: SseTransport): void {
       const { messages, result } = await connect('cr-at-end');
       await result;
 
-      expect(messages).toEqual([{ id: '1', event: 'message', data: '{"last":true}' }]);
+      expect(messages).toEqual([
+        { id: '1', event: 'message', data: '{"last":true}', lastEventId: '1' },
+      ]);
     });
   });
 
