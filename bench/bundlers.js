@@ -7,9 +7,11 @@
 // the peers whole (`import * as` react, react-dom and @tanstack/react-query, kept in a global), so
 // the difference is the library and only the library, whatever part of the peers it uses.
 //
-//   node bench/bundlers.js [--bundlers=esbuild,vite] [--pages=hooks,console] [--files]
+//   node bench/bundlers.js [--no-build] [--bundlers=esbuild,vite] [--pages=hooks,console] [--files]
 //
-// --files also lists every file each page loads up front with its brotli bytes.
+// It builds dist/ first (`vite build`) unless --no-build; --files also lists every file each page
+// loads up front with its brotli bytes. About 4 minutes on a 2-core machine, most of it Next.js's
+// three builds and webpack's terser.
 import { build as esbuild } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import {
@@ -472,6 +474,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       .find((argument) => argument.startsWith(`--${name}=`))
       ?.slice(name.length + 3)
       .split(',');
+  if (!process.argv.includes('--no-build')) {
+    process.stderr.write('bench: building dist/…\n');
+    const built = spawnSync(
+      join(root, 'node_modules', '.bin', 'vite'),
+      ['build', '--logLevel', 'error'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    if (built.status !== 0) throw new Error(`bench: vite build exited with ${built.status}`);
+  }
   const results = await measureBundlers({
     bundlers: option('bundlers') ?? bundlerNames,
     pages: option('pages') ?? pageNames,
