@@ -23,5 +23,9 @@ export function measureBundlers(options?: {
   bundlers?: BundlerName[];
   pages?: PageName[];
   onStep?: (bundler: BundlerName) => void;
+  /** Leaves the temp app and its builds in place (its folder is written to stderr). */
+  keep?: boolean;
+  /** Another build of the package to measure instead of dist/ (inside the repository). */
+  dist?: string;
 }): Promise<Partial<Record<BundlerName, BundlerResult>>>;
 export function formatBundlerTable(results: Partial<Record<BundlerName, BundlerResult>>): string;

@@ -10,7 +10,9 @@
 //   node bench/bundlers.js [--no-build] [--bundlers=esbuild,vite] [--pages=hooks,console] [--files]
 //
 // It builds dist/ first (`vite build`) unless --no-build; --files also lists every file each page
-// loads up front with its brotli bytes. About 4 minutes on a 2-core machine, most of it Next.js's
+// loads up front with its brotli bytes; --keep leaves the temp app and its builds to look into;
+// --dist=<folder> measures another build of the package (inside this repository, so that its
+// dependencies resolve), e.g. one laid out otherwise. About 4 minutes on a 2-core machine, most of it Next.js's
 // three builds and webpack's terser.
 import { build as esbuild } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -26,7 +28,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, parse, relative, sep } from 'node:path';
+import { dirname, join, parse, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliSize } from './sizes.js';
 
@@ -124,12 +126,19 @@ const baselineSource = `export function Page() {
  * bundlers that start from a script). node_modules links the peers and `agent-console-kit` (the
  * repository: its package.json exports point at dist/).
  */
-function createApp(names) {
+function createApp(names, dist) {
   const dir = mkdtempSync(join(tmpdir(), 'agent-console-kit-bundlers-'));
   const modules = join(dir, 'node_modules');
   mkdirSync(join(modules, '@tanstack'), { recursive: true });
   const link = (name, target) => symlinkSync(target, join(modules, name), 'dir');
-  link('agent-console-kit', root);
+  if (dist === undefined) link('agent-console-kit', root);
+  else {
+    // Another build of the package (its dependencies resolve from where it lies).
+    const packageDir = join(modules, 'agent-console-kit');
+    mkdirSync(packageDir);
+    writeFileSync(join(packageDir, 'package.json'), readFileSync(join(root, 'package.json')));
+    symlinkSync(resolve(dist), join(packageDir, 'dist'), 'dir');
+  }
   for (const name of ['react', 'react-dom', 'next']) {
     link(name, dirname(requireFromRoot.resolve(`${name}/package.json`)));
   }
@@ -290,7 +299,7 @@ function commonFolder(paths) {
 /** app/<page>/page.js for each page, its route (a client component), under one root layout. */
 function writeNextApp(dir, names) {
   rmSync(join(dir, 'app'), { recursive: true, force: true });
-  rmSync(join(dir, '.next'), { recursive: true, force: true });
+  // `next build` empties .next itself but for .next/cache, which the run's builds share.
   mkdirSync(join(dir, 'app'));
   writeFileSync(
     join(dir, 'app', 'layout.js'),
@@ -397,11 +406,13 @@ export async function measureBundlers({
   bundlers = bundlerNames,
   pages: names = pageNames,
   onStep = () => {},
+  keep = false,
+  dist,
 } = {}) {
-  if (!existsSync(join(root, 'dist', 'index.js'))) {
+  if (!existsSync(join(dist ?? join(root, 'dist'), 'index.js'))) {
     throw new Error('bench: no dist/index.js (run npm run build)');
   }
-  const dir = createApp(names);
+  const dir = createApp(names, dist);
   const results = {};
   try {
     for (const bundler of bundlers) {
@@ -426,7 +437,8 @@ export async function measureBundlers({
       };
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (keep) process.stderr.write(`bench: the app and its builds are kept in ${dir}\n`);
+    else rmSync(dir, { recursive: true, force: true });
   }
   return results;
 }
@@ -474,7 +486,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       .find((argument) => argument.startsWith(`--${name}=`))
       ?.slice(name.length + 3)
       .split(',');
-  if (!process.argv.includes('--no-build')) {
+  if (!process.argv.includes('--no-build') && option('dist') === undefined) {
     process.stderr.write('bench: building dist/…\n');
     const built = spawnSync(
       join(root, 'node_modules', '.bin', 'vite'),
@@ -490,6 +502,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     bundlers: option('bundlers') ?? bundlerNames,
     pages: option('pages') ?? pageNames,
     onStep: (bundler) => process.stderr.write(`bench: bundlers: ${bundler}…\n`),
+    keep: process.argv.includes('--keep'),
+    dist: option('dist')?.[0],
   });
   console.log(formatBundlerTable(results));
   if (process.argv.includes('--files')) {
