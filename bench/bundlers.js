@@ -473,7 +473,14 @@ export function formatBundlerTable(results) {
     Math.max(cell.length, ...rows.map((row) => row[column].length)),
   );
   const line = (row) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  const seconds = bundlers.map(
+    (bundler) => `${bundlerTitles[bundler]} ${Math.round(results[bundler].seconds)} s`,
+  );
   return [
+    'Size per bundler: brotli of the JS and CSS files a page loads up front, minus those of a page with',
+    'the same peers and no library, built by the same bundler in the same run' +
+      ` (${seconds.join(', ')}):`,
+    '',
     line(header),
     `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
     ...rows.map(line),

@@ -24,7 +24,9 @@ describe('bench/bundlers.js', () => {
     expect(files.some((file) => file.path.endsWith('.css') && file.brotli > 0)).toBe(true);
     expect(files.some((file) => file.path.endsWith('.js'))).toBe(true);
 
-    const lines = formatBundlerTable(results).split('\n');
+    const [caption, , blank, ...lines] = formatBundlerTable(results).split('\n');
+    expect(caption).toMatch(/^Size per bundler: brotli/);
+    expect(blank).toBe('');
     expect(lines).toHaveLength(4);
     const cells = (line: string) =>
       line
