@@ -362,6 +362,12 @@ async function buildWithNext(dir, names) {
     const manifest = Object.values(globalThis.__RSC_MANIFEST)[0];
     delete globalThis.__RSC_MANIFEST;
     const files = [...shared];
+    if (
+      !Object.keys(manifest.entryJSFiles ?? {}).some((entry) => entry.endsWith(`app/${name}/page`))
+    ) {
+      // A manifest laid out otherwise would leave the page's own chunks out, and the cell at 0.
+      throw new Error(`bench: no entryJSFiles for app/${name}/page in ${manifestPath}`);
+    }
     for (const [entry, chunks] of Object.entries(manifest.entryJSFiles ?? {})) {
       if (entry.includes(`app/${name}/page`) || entry.endsWith('app/layout')) files.push(...chunks);
     }
