@@ -15,12 +15,16 @@
 // - Chromium: bench/event-log.bench-browser.tsx and bench/thread-frames.bench-browser.tsx in vitest
 //   browser mode (bench/vitest.browser.config.ts; `npm run bench:log` runs the first alone,
 //   `npm run bench:thread` the second).
+// - bundlers: bench/bundlers.js (the pages an app writes, in esbuild, Vite, webpack and Next.js: a
+//   second table, printed last; `npm run bench:bundlers` prints it alone; --skip-bundlers leaves
+//   it out).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureSizes } from './sizes.js';
+import { formatBundlerTable, measureBundlers } from './bundlers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, 'node_modules', '.cache', 'agent-console-kit-bench');
@@ -308,3 +312,10 @@ console.log(
     .join('|')}|`,
 );
 for (const entry of rows) console.log(line(entry));
+
+if (!engineOnly && !flags.has('--skip-bundlers')) {
+  step('bundlers (esbuild, Vite, webpack, Next.js)');
+  const bundlers = await measureBundlers({ onStep: (name) => step(`bundlers: ${name}`) });
+  console.log('');
+  console.log(formatBundlerTable(bundlers));
+}

@@ -28,7 +28,8 @@ async function exportedNames(entryPoints) {
     .flatMap(([, output]) => output.exports);
 }
 
-function brotliSize(code) {
+/** Brotli at its highest quality, as a server precompresses static files. */
+export function brotliSize(code) {
   return brotliCompressSync(code, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 11,
