@@ -55,7 +55,12 @@ describe.each<AgentApi>(['rest-v1', 'platform'])(
       const consent = new URL(opened[0]?.url ?? '');
       expect(consent.searchParams.get('server')).toBe('jira-server');
       expect(consent.searchParams.get('return_to')).toBe('https://app.example.com/agents?back=1');
-      expect(opened[0]?.tool).toEqual({ name: 'Jira', serverId: 'jira-server' });
+      // The legacy 422 entry names the button's verb (toolCta); the platform's entry has none.
+      expect(opened[0]?.tool).toEqual(
+        api === 'rest-v1'
+          ? { name: 'Jira', serverId: 'jira-server', cta: 'Authorize' }
+          : { name: 'Jira', serverId: 'jira-server' },
+      );
       await expect.element(alert).toHaveTextContent('Sign-in page opened.');
 
       expect(runPosts).toHaveLength(1);
