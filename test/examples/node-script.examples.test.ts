@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockAgentServer, type MockAgentServer } from 'agent-console-kit/testing';
@@ -38,6 +40,15 @@ async function runScript(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('given the Node script', () => {
+  it('installs no React: the server-safe core needs none', () => {
+    expect(existsSync(join(folder, 'node_modules/agent-console-kit/dist/core/index.js'))).toBe(
+      true,
+    );
+    for (const name of ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-virtual']) {
+      expect(existsSync(join(folder, 'node_modules', name)), name).toBe(false);
+    }
+  });
+
   it('sends a message to a chat agent and prints the answer', async () => {
     const result = await runScript(['chat-agent', 'Where is my laptop?']);
 

@@ -16,7 +16,6 @@ const runtime = [
   'zod',
   '@microsoft/fetch-event-source',
   'eventsource-parser',
-  '@tanstack/react-virtual',
 ];
 const react = [
   'react',
