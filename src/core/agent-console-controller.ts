@@ -337,7 +337,7 @@ export class AgentConsoleController {
    * Runs again: a form agent's last request (when nothing runs), or a chat agent's last USER
    * message (throws an `AgentConversationBusyError` while a turn runs).
    */
-  retry = (): Promise<unknown> | undefined => {
+  retry = (): Promise<RunSnapshot | ConversationSnapshot> | undefined => {
     if (this.#chat !== undefined) {
       this.#select(undefined);
       return this.#whileConnected(this.#chat.retry());

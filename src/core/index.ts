@@ -129,3 +129,23 @@ export {
   type AgentRedirectErrorInit,
   type AgentRedirectReason,
 } from './errors.js';
+// The console's behaviour without a view (useAgentConsole is its React binding).
+export {
+  AgentConsoleController,
+  agentConsoleModeOf,
+  fieldErrorsOf,
+  type AgentConsoleControllerOptions,
+  type AgentConsoleFocusIntent,
+  type AgentConsoleFormState,
+  type AgentConsoleMode,
+  type AgentConsoleRunOptions,
+  type AgentConsoleSnapshot,
+} from './agent-console-controller.js';
+export {
+  openToolAuthorization,
+  requestToolAuthorizationUrl,
+  type AgentErrorTool,
+  type ToolAuthorizationNavigation,
+  type ToolAuthorizationOpening,
+  type ToolAuthorizationState,
+} from './tool-authorization.js';
