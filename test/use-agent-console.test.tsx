@@ -177,7 +177,7 @@ describe('given a chat turn refused once (400), under StrictMode', () => {
 });
 
 describe('given clear', () => {
-  it('is not offered while a chat turn runs, and empties the thread once it ended', async () => {
+  it('is not offered while a chat turn runs, and empties the thread once it was stopped', async () => {
     const { result } = renderConsoleHook('slow-agent');
     await waitFor(() => expect(result.current.mode).toBe('chat'));
 
@@ -186,7 +186,12 @@ describe('given clear', () => {
     // Clear would throw the answer away mid-sentence: Stop comes first.
     expect(result.current.canClear).toBe(false);
 
-    await waitFor(() => expect(result.current.active).toBe(false), { timeout: 10_000 });
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.active).toBe(false));
+    expect(result.current.conversation?.messages.map((message) => message.status)).toEqual([
+      'done',
+      'stopped',
+    ]);
     expect(result.current.canClear).toBe(true);
     act(() => result.current.clear());
 
