@@ -113,8 +113,9 @@ export interface AgentConsoleProps
    */
   metadata?: Record<string, unknown>;
   /**
-   * A chat agent's thread to restore (e.g. saved from `onMessagesChange`); read when the console
-   * mounts (or its agent changes). A malformed one throws an `AgentInputError`.
+   * A chat agent's thread to restore (e.g. saved from `onMessagesChange`); read once the chat
+   * agent has loaded (again when the agent changes). A malformed one throws an `AgentInputError`
+   * then; a form agent's console never reads it.
    * @default []
    */
   initialMessages?: readonly ConversationMessage[];
