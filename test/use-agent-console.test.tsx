@@ -8,6 +8,7 @@ import {
   AgentClientProvider,
   agentConsoleModeOf,
   createAgentClient,
+  createRunStream,
   useAgentConsole,
   type AgentClient,
   type AgentErrorTool,
@@ -25,7 +26,15 @@ const noFieldAgent: MockAgentDefinition = {
   schemas: { input_schema: { type: 'object', properties: {} } },
 };
 
-const server = setUpMockServer({ agents: [...demoAgents, noFieldAgent] });
+const formAgent = demoAgents.find((definition) => definition.agent.agent_id === 'form-agent');
+if (!formAgent) throw new Error('the demo agents lack form-agent');
+const slowFormAgent: MockAgentDefinition = {
+  ...formAgent,
+  agent: { ...formAgent.agent, agent_id: 'slow-form-agent', name: 'Slow intake' },
+  run: { ...formAgent.run, delayMs: 100, firstEventDelayMs: 100 },
+};
+
+const server = setUpMockServer({ agents: [...demoAgents, noFieldAgent, slowFormAgent] });
 
 afterEach(async () => {
   cleanup();
@@ -342,5 +351,29 @@ describe('given a tool to authorize', () => {
     expect(result.current.toolStates).toEqual({ 'jira-server': { status: 'opened' } });
     expect(result.current.toolOpened).toBe(true);
     expect(server.postCount('tool-auth-agent')).toBe(0);
+  });
+});
+
+describe('given a shared run stream for a form agent', () => {
+  it('runs on it, warns once about the options it keeps, and leaves it running on unmount', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stream = createRunStream(
+      createAgentClient({ baseUrl: server.url, token: 'secret-token-1234' }),
+    );
+    const { result, unmount } = renderConsoleHook('slow-form-agent', {
+      runOptions: { stream, maxEvents: 10 },
+    });
+    await waitFor(() => expect(result.current.mode).toBe('form'));
+
+    act(() => void result.current.start(intake));
+    await waitFor(() => expect(stream.getSnapshot().status).toBe('streaming'));
+    unmount();
+
+    expect(stream.getSnapshot().status).toBe('streaming');
+    stream.abort();
+    expect(server.postCount('slow-form-agent')).toBe(1);
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining('ignores `maxEvents` when a shared `stream` is passed'),
+    ]);
   });
 });

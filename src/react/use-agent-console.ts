@@ -14,7 +14,11 @@ import type {
 } from '../core/tool-authorization.js';
 import { useAgentClient } from './agent-client-provider.js';
 import { useAgent, useAgentSchemas } from './use-agent.js';
-import type { UseAgentRunStreamOptions } from './use-agent-run-stream.js';
+import {
+  isDevelopment,
+  warnIgnoredOptions,
+  type UseAgentRunStreamOptions,
+} from './use-agent-run-stream.js';
 
 /** Options of {@link useAgentConsole}. */
 export interface UseAgentConsoleOptions {
@@ -161,6 +165,19 @@ export function useAgentConsole(
     controller.setClient(client);
   }, [controller, client, runClient]);
   useEffect(() => controller.connect(), [controller]);
+
+  // As useAgentRunStream: a shared stream keeps its own options, which the developer should know.
+  const warnedRef = useRef<Set<string> | undefined>(undefined);
+  useEffect(() => {
+    const runOptions = options.runOptions;
+    if (runOptions?.stream === undefined || !isDevelopment()) return;
+    const ignored: Record<string, unknown> = { ...runOptions };
+    for (const name of ['stream', 'onEvent', 'onStatusChange', 'onDone', 'onError']) {
+      delete ignored[name];
+    }
+    warnedRef.current ??= new Set();
+    warnIgnoredOptions(ignored, warnedRef.current);
+  });
 
   const snapshot = useSyncExternalStore(
     controller.subscribe,
