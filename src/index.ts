@@ -94,3 +94,8 @@ export {
   type AgentConsoleComponents,
   type AgentConsoleProps,
 } from './components/agent-console.js';
+export {
+  useAgentConsole,
+  type UseAgentConsoleOptions,
+  type UseAgentConsoleResult,
+} from './react/use-agent-console.js';

@@ -1,8 +1,5 @@
 import {
   forwardRef,
-  useCallback,
-  useEffect,
-  useMemo,
   useRef,
   useState,
   type ComponentPropsWithoutRef,
@@ -10,25 +7,17 @@ import {
   type ForwardedRef,
   type RefAttributes,
   type ReactNode,
+  type RefObject,
 } from 'react';
-import { AgentHttpError, AgentInputError } from '../core/errors.js';
-import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
-import type { RunStartRequest } from '../core/run-stream.js';
-import { activeRunStatuses } from '../core/run-types.js';
 import type { ConversationMessage } from '../core/agent-conversation.js';
-import type { RunSnapshot } from '../core/run-types.js';
 import type { Agent } from '../core/schemas.js';
-import { useAgentClient } from '../react/agent-client-provider.js';
-import { useAgent, useAgentSchemas } from '../react/use-agent.js';
-import { useAgentConversation } from '../react/use-agent-conversation.js';
-import { useAgentRunHistory } from '../react/use-agent-run-history.js';
-import { useAgentRunStream, type UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
+import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
+import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import {
   AgentErrorMessage,
   type AgentErrorMessageProps,
   type AgentErrorTool,
-  type ToolAuthorizationState,
 } from './agent-error-message.js';
 import { AgentEventLog, type AgentEventLogProps } from './agent-event-log.js';
 import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
@@ -38,6 +27,7 @@ import { AgentRunHistory, type AgentRunHistoryProps } from './agent-run-history.
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
 import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
+import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
 
@@ -123,8 +113,9 @@ export interface AgentConsoleProps
    */
   metadata?: Record<string, unknown>;
   /**
-   * A chat agent's thread to restore (e.g. saved from `onMessagesChange`); read when the console
-   * mounts (or its agent changes). A malformed one throws an `AgentInputError`.
+   * A chat agent's thread to restore (e.g. saved from `onMessagesChange`); read once the chat
+   * agent has loaded (again when the agent changes). A malformed one throws an `AgentInputError`
+   * then; a form agent's console never reads it.
    * @default []
    */
   initialMessages?: readonly ConversationMessage[];
@@ -278,79 +269,32 @@ function AgentConsoleForAgent({
   className,
   ...rest
 }: AgentConsoleForAgentProps) {
-  const client = useAgentClient();
-  // Where each tool's authorization stands, for the error that asked for it: a new run (a new
-  // error, or none) starts from nothing, whatever started it.
-  const [authorizations, setAuthorizations] = useState<ToolAuthorizations>(noAuthorizations);
-  const agentQuery = useAgent(agentId);
-  const schemasQuery = useAgentSchemas(agentId);
-  const formRun = useAgentRunStream(runOptions);
-  const chat = useAgentConversation({
-    ...runOptions,
-    // Without an agent nothing can be sent: the composer shows only once the agent has loaded.
-    agentId: agentId ?? '',
+  const state = useAgentConsole(agentId, {
+    runOptions,
     metadata,
     initialMessages,
     onMessagesChange,
+    runHistoryLimit,
+    toolAuthorization,
+    authorizationReturnUrl,
   });
-  const history = useAgentRunHistory(formRun.stream, { limit: runHistoryLimit });
-  const [selectedAnswerId, setSelectedAnswerId] = useState<string | undefined>(undefined);
-  const [resetKey, setResetKey] = useState(0);
-  const [formDefaults, setFormDefaults] = useState<Record<string, unknown> | undefined>(undefined);
+  const parts = resolveParts(components, showEventLog);
   const stopRef = useRef<HTMLButtonElement>(null);
-  const returnFocusRef = useRef<HTMLElement | null>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
+  const rememberOrigin = useFocusIntent(state.focus, stopRef);
+  usePickerRefocus(picker?.refocus, pickerRef);
+  const { agent, agentQuery, run } = state;
+  const ErrorPart = parts.Error;
 
-  const agent = agentQuery.data;
-  const inputSchema = schemasQuery.data?.input_schema;
-  const fields = useMemo(() => formFieldsFromSchema(inputSchema), [inputSchema]);
-  const takesMessages = agent?.capabilities?.['ap.io.messages'] === true;
-  const mode: 'form' | 'composer' = takesMessages || fields.length === 0 ? 'composer' : 'form';
-  // The run shown by the status badge, the error and the event log: a form agent's run, or the
-  // chosen answer of a conversation (the latest turn by default).
-  const selectedRun: RunSnapshot | undefined =
-    selectedAnswerId === undefined ? undefined : chat.runs.get(selectedAnswerId);
-  const run: RunSnapshot = mode === 'form' ? formRun : (selectedRun ?? chat.run);
-  const active = activeRunStatuses.has(mode === 'form' ? formRun.status : chat.run.status);
-  const formErrors = useMemo(() => fieldErrorsOf(formRun.error, fields), [formRun.error, fields]);
-
-  const Details = pick(components.Details, AgentDetails);
-  const InputForm = pick(components.InputForm, AgentInputForm);
-  const Composer = pick(components.Composer, AgentThreadComposer);
-  const Thread = pick(components.Thread, AgentThread);
-  const RunHistoryPart = pick(components.RunHistory, AgentRunHistory);
-  const Status = pick(components.Status, AgentRunStatus);
-  const ErrorPart = pick(components.Error, AgentErrorMessage);
-  const Output = pick(components.Output, AgentRunOutput);
-  const EventLog = showEventLog ? pick(components.EventLog, AgentEventLog) : null;
-
-  useEffect(() => {
-    if (picker?.refocus.current !== true) return;
-    picker.refocus.current = false;
-    pickerRef.current?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
-  }, [picker]);
-
-  useEffect(() => {
-    if (mode !== 'form') return;
-    const focused = document.activeElement;
-    const focusLost =
-      focused === null || focused === document.body || (focused as HTMLButtonElement).disabled;
-    if (active) {
-      // The control that started the run is now disabled: Stop is the next useful place.
-      if (focusLost && returnFocusRef.current !== null) stopRef.current?.focus();
-      return;
-    }
-    const target = returnFocusRef.current;
-    returnFocusRef.current = null;
-    if (
-      target?.isConnected &&
-      !(target as HTMLButtonElement).disabled &&
-      (focusLost || focused === stopRef.current)
-    ) {
-      target.focus();
-    }
-  }, [active, mode]);
-
+  const rootProps = {
+    ...rest,
+    ref: rootRef,
+    className: classNames('ack-root', 'ack-console', className),
+    'data-theme': theme,
+    'data-status': run.status,
+    'data-active': state.active ? '' : undefined,
+    'aria-label': rest['aria-label'] ?? (agent ? `Agent console: ${agent.name}` : 'Agent console'),
+  };
   const pickerPart = picker ? (
     <AgentPicker
       ref={pickerRef}
@@ -360,104 +304,6 @@ function AgentConsoleForAgent({
       onChange={picker.onChange}
     />
   ) : null;
-
-  const start = (request: Omit<RunStartRequest, 'agentId'>) => {
-    if (agentId === undefined) return;
-    const focused = document.activeElement;
-    returnFocusRef.current =
-      focused instanceof HTMLElement && focused !== document.body ? focused : null;
-    void formRun.start({ agentId, ...(metadata ? { metadata } : {}), ...request });
-  };
-  const retry = () => {
-    if (active || formRun.request === undefined) return;
-    returnFocusRef.current = null;
-    void formRun.start({ ...formRun.request, fields });
-  };
-  const clear = () => {
-    if (mode === 'composer') {
-      if (chat.messages.length === 0 && chat.run.status === 'idle') return;
-      setSelectedAnswerId(undefined);
-      chat.clear();
-      return;
-    }
-    if (active || formRun.status === 'idle') return;
-    formRun.reset();
-    setFormDefaults(undefined);
-    setResetKey((count) => count + 1);
-  };
-  const { send, retry: retryTurn, edit, stop: stopTurn } = chat;
-  const sendTurn = useCallback(
-    (text: string) => {
-      setSelectedAnswerId(undefined);
-      void send(text);
-    },
-    [send],
-  );
-  const retryLastTurn = useCallback(() => {
-    setSelectedAnswerId(undefined);
-    void retryTurn();
-  }, [retryTurn]);
-  const editTurn = useCallback(
-    (messageId: string, text: string) => {
-      setSelectedAnswerId(undefined);
-      void edit(messageId, text);
-    },
-    [edit],
-  );
-  const selectAnswer = useCallback(
-    (messageId: string) =>
-      setSelectedAnswerId((current) => (current === messageId ? undefined : messageId)),
-    [],
-  );
-  const authorizeTool = async (tool: AgentErrorTool) => {
-    const serverId = tool.serverId;
-    if (serverId === undefined) return;
-    const error = run.error;
-    const update = (state: ToolAuthorizationState) =>
-      setAuthorizations((previous) => ({
-        error,
-        states: { ...(previous.error === error ? previous.states : {}), [serverId]: state },
-      }));
-    update({ status: 'pending' });
-    try {
-      const url = await client.authorizeToolServer(serverId, {
-        returnUrl: authorizationReturnUrl ?? window.location.href,
-      });
-      if (!/^https?:/i.test(url))
-        throw new Error('the service answered an URL that is not http(s).');
-      if (typeof toolAuthorization === 'function') toolAuthorization(url, tool);
-      else if (toolAuthorization === 'redirect') window.location.assign(url);
-      else window.open(url, '_blank', 'noopener,noreferrer');
-      update({ status: 'opened' });
-    } catch (error) {
-      update({
-        status: 'failed',
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-  };
-
-  const canRetry =
-    mode === 'form' &&
-    !active &&
-    formRun.request !== undefined &&
-    (formRun.status === 'error' || formRun.status === 'aborted');
-  // Clear while an answer streams would throw the answer away mid-sentence: Stop comes first.
-  const canClear =
-    !active &&
-    (mode === 'composer'
-      ? chat.messages.length > 0 || chat.run.status !== 'idle'
-      : formRun.status !== 'idle');
-
-  const rootProps = {
-    ...rest,
-    ref: rootRef,
-    className: classNames('ack-root', 'ack-console', className),
-    'data-theme': theme,
-    'data-status': run.status,
-    'data-active': active ? '' : undefined,
-    'aria-label': rest['aria-label'] ?? (agent ? `Agent console: ${agent.name}` : 'Agent console'),
-  };
 
   if (agentQuery.isPending && agentQuery.fetchStatus !== 'idle') {
     return (
@@ -496,185 +342,35 @@ function AgentConsoleForAgent({
     );
   }
 
-  const needsSchemas = !takesMessages;
-  const schemasLoading = needsSchemas && schemasQuery.isPending;
-  const schemasError = needsSchemas ? schemasQuery.error : null;
-  const showError = run.error !== undefined && ErrorPart !== null;
-  // A failure is said once, by the alert: no empty output box, no empty log, no status badge. A
-  // run stopped before anything arrived shows nothing either (the badge says "Stopped.").
-  const endedEarly = run.status === 'error' || run.status === 'aborted';
-  const showOutput = mode === 'form' && run.status !== 'idle' && !(endedEarly && run.text === '');
-  const showEvents = run.status !== 'idle' && !(endedEarly && run.events.length === 0);
-  const toolStates = authorizations.error === run.error ? authorizations.states : {};
-  const toolOpened = Object.values(toolStates).some((state) => state.status === 'opened');
-
-  const clearButton = canClear ? (
-    <button type="button" className="ack-console__clear" data-variant="quiet" onClick={clear}>
-      <ClearIcon />
-      Clear
-    </button>
-  ) : null;
-  const formActions = (
-    <>
-      {active ? (
-        <button
-          ref={stopRef}
-          type="button"
-          className="ack-console__stop"
-          data-variant="secondary"
-          onClick={() => formRun.abort()}
-        >
-          <StopIcon />
-          Stop
-        </button>
-      ) : null}
-      {canRetry ? (
-        <button
-          type="button"
-          className="ack-console__retry"
-          data-variant="secondary"
-          onClick={retry}
-        >
-          <RetryIcon />
-          Retry
-        </button>
-      ) : null}
-      {clearButton}
-    </>
-  );
-
+  const view: ConsoleView = {
+    state,
+    agent,
+    agentId,
+    parts,
+    renderText,
+    visibleMessages,
+    earlierPageSize,
+    headingLevel,
+    stopRef,
+    start: (input) => {
+      rememberOrigin();
+      void state.start(input);
+    },
+  };
   return (
     <section {...rootProps}>
       {pickerPart}
-      <div className="ack-console__header">
-        {Details ? (
-          <Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
-        ) : null}
-        {Status ? (
-          <Status
-            status={run.status}
-            attempt={run.attempt}
-            restarts={run.restarts}
-            nextAttemptAt={run.nextAttemptAt}
-            reconnectReason={run.reconnectReason}
-            startedAt={run.startedAt}
-            endedAt={run.endedAt}
-            className={classNames('ack-console__status', showError && 'ack-visually-hidden')}
-          />
-        ) : null}
-      </div>
-      <div className="ack-console__input">
-        {schemasLoading ? (
-          <p role="status" className="ack-console__loading">
-            Loading the agent’s input form…
-          </p>
-        ) : schemasError ? (
-          ErrorPart ? (
-            <ErrorPart
-              error={schemasError}
-              agentId={agentId}
-              onRetry={() => void schemasQuery.refetch()}
-            />
-          ) : null
-        ) : mode === 'form' ? (
-          InputForm ? (
-            <InputForm
-              fields={fields}
-              disabled={active}
-              resetKey={resetKey}
-              defaultValues={formDefaults}
-              errors={formErrors}
-              aria-label={`Input of ${agent.name}`}
-              actions={formActions}
-              onSubmit={(input) => start({ input, fields })}
-            />
-          ) : null
-        ) : (
-          <>
-            {Thread ? (
-              <Thread
-                agentName={agent.name}
-                aria-label={`Conversation with ${agent.name}`}
-                renderText={renderText}
-                visibleMessages={visibleMessages}
-                earlierPageSize={earlierPageSize}
-                messages={chat.messages}
-                status={chat.status}
-                reconnectReason={chat.run.reconnectReason}
-                nextAttemptAt={chat.run.nextAttemptAt}
-                onRetry={retryLastTurn}
-                onEdit={editTurn}
-                onSelect={EventLog ? selectAnswer : undefined}
-                // "Show run" only where the log would have something to show.
-                canSelect={(message) => (chat.runs.get(message.id)?.events.length ?? 0) > 0}
-                selectedId={selectedAnswerId}
-                className="ack-console__thread"
-              />
-            ) : null}
-            {Composer ? (
-              <Composer
-                status={chat.status}
-                aria-label={`Message to ${agent.name}`}
-                actions={clearButton}
-                onSend={sendTurn}
-                onStop={stopTurn}
-              />
-            ) : null}
-          </>
-        )}
-      </div>
-      {run.error && ErrorPart ? (
-        <ErrorPart
-          error={run.error}
-          agentId={agentId}
-          fields={fields}
-          midRun={run.events.at(-1)?.kind === 'run-failed'}
-          onAuthorizeTool={(tool) => void authorizeTool(tool)}
-          toolStates={toolStates}
-          {...(toolOpened
-            ? { onRetry: mode === 'form' ? retry : retryLastTurn, retryLabel: 'Run again' }
-            : {})}
-        />
-      ) : null}
-      {(showOutput && Output) || (showEvents && EventLog) ? (
-        <div className="ack-console__results">
-          {showOutput && Output ? (
-            <Output
-              text={run.text}
-              status={run.status}
-              renderText={renderText}
-              className="ack-console__output"
-            />
-          ) : null}
-          {showEvents && EventLog ? (
-            <EventLog
-              events={run.events}
-              droppedEvents={run.droppedEvents}
-              duplicateEvents={run.duplicateEvents}
-              status={run.status}
-              startedAt={run.startedAt}
-              announceStatus={Status === null}
-              label={
-                selectedRun !== undefined && mode === 'composer'
-                  ? 'Run events of the chosen answer'
-                  : undefined
-              }
-              headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
-              className="ack-console__events"
-            />
-          ) : null}
-        </div>
-      ) : null}
-      {mode === 'form' && RunHistoryPart && history.length > 0 ? (
-        <RunHistoryPart
-          entries={history}
-          fields={fields}
-          disabled={active}
+      {renderHeader(view)}
+      <div className="ack-console__input">{renderInput(view)}</div>
+      {renderRunError(view)}
+      {renderResults(view)}
+      {state.mode === 'form' && parts.RunHistory && state.history.length > 0 ? (
+        <parts.RunHistory
+          entries={state.history}
+          fields={state.fields}
+          disabled={state.active}
           headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
-          onRunAgain={(entry) => {
-            setFormDefaults(entry.input ? formValuesOf(entry.input, fields) : undefined);
-            setResetKey((count) => count + 1);
-          }}
+          onRunAgain={state.runAgain}
           className="ack-console__history"
         />
       ) : null}
@@ -682,51 +378,250 @@ function AgentConsoleForAgent({
   );
 }
 
-/** The tool authorizations the person started, and the error they answer. */
-interface ToolAuthorizations {
-  error: unknown;
-  states: Readonly<Record<string, ToolAuthorizationState>>;
+/** The parts of the console as rendered: a component, or `null` for a hidden one. */
+interface ConsoleParts {
+  Details: ComponentType<AgentDetailsProps> | null;
+  InputForm: ComponentType<AgentInputFormProps> | null;
+  Composer: ComponentType<AgentThreadComposerProps> | null;
+  Thread: ComponentType<AgentThreadProps> | null;
+  RunHistory: ComponentType<AgentRunHistoryProps> | null;
+  Status: ComponentType<AgentRunStatusProps> | null;
+  Error: ComponentType<AgentErrorMessageProps> | null;
+  Output: ComponentType<AgentRunOutputProps> | null;
+  EventLog: ComponentType<AgentEventLogProps> | null;
 }
 
-const noAuthorizations: ToolAuthorizations = { error: undefined, states: {} };
-
-/** A sent `input` as form values: numbers back to the text a number control holds. */
-function formValuesOf(
-  input: Record<string, unknown>,
-  fields: readonly FormField[],
-): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const field of fields) {
-    if (!Object.hasOwn(input, field.name)) continue;
-    const value = input[field.name];
-    values[field.name] = typeof value === 'number' ? String(value) : value;
-  }
-  return values;
+function resolveParts(components: AgentConsoleComponents, showEventLog: boolean): ConsoleParts {
+  return {
+    Details: resolveSlot(components.Details, AgentDetails),
+    InputForm: resolveSlot(components.InputForm, AgentInputForm),
+    Composer: resolveSlot(components.Composer, AgentThreadComposer),
+    Thread: resolveSlot(components.Thread, AgentThread),
+    RunHistory: resolveSlot(components.RunHistory, AgentRunHistory),
+    Status: resolveSlot(components.Status, AgentRunStatus),
+    Error: resolveSlot(components.Error, AgentErrorMessage),
+    Output: resolveSlot(components.Output, AgentRunOutput),
+    EventLog: showEventLog ? resolveSlot(components.EventLog, AgentEventLog) : null,
+  };
 }
 
-function pick<Props>(
+function resolveSlot<Props>(
   given: ComponentType<Props> | null | undefined,
   fallback: ComponentType<Props>,
 ): ComponentType<Props> | null {
   return given === undefined ? fallback : given;
 }
 
-/** Messages for form fields from a refused input or a problem detail's `errors[]` (`/input/<name>`). */
-function fieldErrorsOf(
-  error: unknown,
-  fields: readonly FormField[],
-): Record<string, string> | undefined {
-  if (error instanceof AgentInputError && error.missingFields.length > 0) {
-    return Object.fromEntries(error.missingFields.map((name) => [name, 'Fill in this field.']));
+/** What the layout's pieces read, for one agent that has loaded. */
+interface ConsoleView {
+  state: UseAgentConsoleResult;
+  agent: Agent;
+  agentId: string | undefined;
+  parts: ConsoleParts;
+  renderText: ((text: string) => ReactNode) | undefined;
+  visibleMessages: number | undefined;
+  earlierPageSize: number | undefined;
+  headingLevel: 2 | 3 | 4 | 5;
+  stopRef: RefObject<HTMLButtonElement | null>;
+  start: (input: Record<string, unknown>) => void;
+}
+
+/** The agent's details and the status badge (hidden visually while the alert says it). */
+function renderHeader(view: ConsoleView): ReactNode {
+  const { state, agent, parts, headingLevel } = view;
+  const { run } = state;
+  const showsError = run.error !== undefined && parts.Error !== null;
+  return (
+    <div className="ack-console__header">
+      {parts.Details ? (
+        <parts.Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
+      ) : null}
+      {parts.Status ? (
+        <parts.Status
+          status={run.status}
+          attempt={run.attempt}
+          restarts={run.restarts}
+          nextAttemptAt={run.nextAttemptAt}
+          reconnectReason={run.reconnectReason}
+          startedAt={run.startedAt}
+          endedAt={run.endedAt}
+          className={classNames('ack-console__status', showsError && 'ack-visually-hidden')}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The error of the shown run, with its tools to authorize and, once one opened, Run again. */
+function renderRunError({ state, agentId, parts }: ConsoleView): ReactNode {
+  const { run } = state;
+  if (!run.error || !parts.Error) return null;
+  return (
+    <parts.Error
+      error={run.error}
+      agentId={agentId}
+      fields={state.fields}
+      midRun={run.events.at(-1)?.kind === 'run-failed'}
+      onAuthorizeTool={(tool: AgentErrorTool) => void state.authorizeTool(tool)}
+      toolStates={state.toolStates}
+      {...(state.toolOpened ? { onRetry: state.retry, retryLabel: 'Run again' } : {})}
+    />
+  );
+}
+
+/** The input: the schemas loading or failing, a form agent's form, or a chat's thread and composer. */
+function renderInput(view: ConsoleView): ReactNode {
+  const { state, agent, agentId, parts } = view;
+  const { schemasQuery } = state;
+  const needsSchemas = agent.capabilities?.['ap.io.messages'] !== true;
+  const schemasError = needsSchemas ? schemasQuery.error : null;
+  if (needsSchemas && schemasQuery.isPending) {
+    return (
+      <p role="status" className="ack-console__loading">
+        Loading the agent’s input form…
+      </p>
+    );
   }
-  if (error instanceof AgentHttpError && error.fieldErrors.length > 0) {
-    const entries = error.fieldErrors.flatMap((fieldError) => {
-      const name = fieldError.pointer?.match(/^\/input\/([^/]+)$/)?.[1];
-      const field =
-        name === undefined ? undefined : fields.find((candidate) => candidate.name === name);
-      return field ? [[field.name, fieldError.detail ?? 'The service refused this value.']] : [];
-    });
-    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  if (schemasError) {
+    return parts.Error ? (
+      <parts.Error
+        error={schemasError}
+        agentId={agentId}
+        onRetry={() => void schemasQuery.refetch()}
+      />
+    ) : null;
   }
-  return undefined;
+  if (state.mode === 'form') {
+    return parts.InputForm ? (
+      <parts.InputForm
+        fields={state.fields}
+        disabled={state.active}
+        resetKey={state.form.resetKey}
+        defaultValues={state.form.defaultValues}
+        errors={state.form.errors}
+        aria-label={`Input of ${agent.name}`}
+        actions={renderFormActions(view)}
+        onSubmit={view.start}
+      />
+    ) : null;
+  }
+  const chat = state.conversation;
+  if (chat === undefined) return null;
+  return (
+    <>
+      {parts.Thread ? (
+        <parts.Thread
+          agentName={agent.name}
+          aria-label={`Conversation with ${agent.name}`}
+          renderText={view.renderText}
+          visibleMessages={view.visibleMessages}
+          earlierPageSize={view.earlierPageSize}
+          messages={chat.messages}
+          status={chat.status}
+          reconnectReason={chat.run.reconnectReason}
+          nextAttemptAt={chat.run.nextAttemptAt}
+          onRetry={state.retry}
+          onEdit={state.edit}
+          onSelect={parts.EventLog ? state.selectAnswer : undefined}
+          // "Show run" only where the log would have something to show.
+          canSelect={(message) => (chat.runs.get(message.id)?.events.length ?? 0) > 0}
+          selectedId={state.selectedAnswerId}
+          className="ack-console__thread"
+        />
+      ) : null}
+      {parts.Composer ? (
+        <parts.Composer
+          status={chat.status}
+          aria-label={`Message to ${agent.name}`}
+          actions={renderClearButton(view)}
+          onSend={state.send}
+          onStop={state.stop}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function renderClearButton({ state }: ConsoleView): ReactNode {
+  return state.canClear ? (
+    <button type="button" className="ack-console__clear" data-variant="quiet" onClick={state.clear}>
+      <ClearIcon />
+      Clear
+    </button>
+  ) : null;
+}
+
+/** Stop, Retry and Clear of a form agent, in the form's action bar. */
+function renderFormActions(view: ConsoleView): ReactNode {
+  const { state } = view;
+  return (
+    <>
+      {state.active ? (
+        <button
+          ref={view.stopRef}
+          type="button"
+          className="ack-console__stop"
+          data-variant="secondary"
+          onClick={state.stop}
+        >
+          <StopIcon />
+          Stop
+        </button>
+      ) : null}
+      {state.canRetry ? (
+        <button
+          type="button"
+          className="ack-console__retry"
+          data-variant="secondary"
+          onClick={state.retry}
+        >
+          <RetryIcon />
+          Retry
+        </button>
+      ) : null}
+      {renderClearButton(view)}
+    </>
+  );
+}
+
+/** A form agent's output and the event log of the shown run. */
+function renderResults({ state, parts, renderText, headingLevel }: ConsoleView): ReactNode {
+  const { run } = state;
+  const { Output, EventLog } = parts;
+  // A failure is said once, by the alert: no empty output box, no empty log, no status badge. A
+  // run stopped before anything arrived shows nothing either (the badge says "Stopped.").
+  const endedEarly = run.status === 'error' || run.status === 'aborted';
+  const showOutput =
+    state.mode === 'form' && run.status !== 'idle' && !(endedEarly && run.text === '');
+  const showEvents = run.status !== 'idle' && !(endedEarly && run.events.length === 0);
+  if (!((showOutput && Output) || (showEvents && EventLog))) return null;
+  return (
+    <div className="ack-console__results">
+      {showOutput && Output ? (
+        <Output
+          text={run.text}
+          status={run.status}
+          renderText={renderText}
+          className="ack-console__output"
+        />
+      ) : null}
+      {showEvents && EventLog ? (
+        <EventLog
+          events={run.events}
+          droppedEvents={run.droppedEvents}
+          duplicateEvents={run.duplicateEvents}
+          status={run.status}
+          startedAt={run.startedAt}
+          announceStatus={parts.Status === null}
+          label={
+            state.showsSelectedAnswer && state.mode === 'chat'
+              ? 'Run events of the chosen answer'
+              : undefined
+          }
+          headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
+          className="ack-console__events"
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -16,9 +16,12 @@ import {
   type AgentError,
 } from '../core/errors.js';
 import type { FormField } from '../core/input-form.js';
+import type { AgentErrorTool, ToolAuthorizationState } from '../core/tool-authorization.js';
 import { useOnline } from './agent-run-status.js';
 import { AlertIcon, KeyIcon, RetryIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
+
+export type { AgentErrorTool, ToolAuthorizationState };
 
 /** What a person can read and do about an {@link AgentError}. */
 export interface AgentErrorDescription {
@@ -39,20 +42,6 @@ export interface AgentErrorDescription {
   serviceDetail: string | undefined;
   /** The service's request id, to quote to its support. */
   requestId: string | undefined;
-}
-
-/** A tool a 422 asks to authorize. */
-export interface AgentErrorTool {
-  /** The display name, else the tool name, else the server id. */
-  name: string;
-  /** The tool server to authorize (`client.authorizeToolServer(serverId, …)`), when known. */
-  serverId: string | undefined;
-  /**
-   * The verb the service gave for the tool's button (its `toolCta`, e.g. "Connect"), shown instead
-   * of "Authorize".
-   * @default undefined ("Authorize")
-   */
-  cta?: string | undefined;
 }
 
 /** What {@link describeAgentError} may use to be specific. */
@@ -255,14 +244,6 @@ function toolsOf(error: AgentHttpError): AgentErrorTool[] {
     const cta = suggestion.toolCta?.trim();
     return [{ name, serverId: suggestion.serverId, ...(cta ? { cta } : {}) }];
   });
-}
-
-/** Where the authorization of one tool stands, in {@link AgentErrorMessage}. */
-export interface ToolAuthorizationState {
-  /** `pending`: asking the service for the URL; `opened`: sent there; `failed`: it did not work. */
-  status: 'pending' | 'opened' | 'failed';
-  /** Why it failed. */
-  message?: string | undefined;
 }
 
 /** Props of {@link AgentErrorMessage}. */

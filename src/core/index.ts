@@ -155,3 +155,23 @@ export {
   type DurableUnknownInteraction,
 } from './durable-run-schemas.js';
 export type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
+// The console's behaviour without a view (useAgentConsole is its React binding).
+export {
+  AgentConsoleController,
+  agentConsoleModeOf,
+  fieldErrorsOf,
+  type AgentConsoleControllerOptions,
+  type AgentConsoleFocusIntent,
+  type AgentConsoleFormState,
+  type AgentConsoleMode,
+  type AgentConsoleRunOptions,
+  type AgentConsoleSnapshot,
+} from './agent-console-controller.js';
+export {
+  openToolAuthorization,
+  requestToolAuthorizationUrl,
+  type AgentErrorTool,
+  type ToolAuthorizationNavigation,
+  type ToolAuthorizationOpening,
+  type ToolAuthorizationState,
+} from './tool-authorization.js';

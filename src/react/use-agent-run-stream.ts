@@ -243,7 +243,7 @@ function useSelectedSnapshot<TSelected>(
 }
 
 /** Bundlers replace `process.env.NODE_ENV`; where nothing does and `process` is absent, warn. */
-function isDevelopment(): boolean {
+export function isDevelopment(): boolean {
   try {
     return process.env.NODE_ENV !== 'production';
   } catch {
@@ -251,7 +251,7 @@ function isDevelopment(): boolean {
   }
 }
 
-function warnIgnoredOptions(options: Record<string, unknown>, warned: Set<string>) {
+export function warnIgnoredOptions(options: Record<string, unknown>, warned: Set<string>) {
   for (const [name, value] of Object.entries(options)) {
     if (value === undefined || warned.has(name)) continue;
     warned.add(name);

@@ -1,0 +1,642 @@
+/**
+ * The console's behaviour without a view: which kind of agent it shows, the one engine that kind
+ * needs, and the rules of the buttons around it. `useAgentConsole` is its React binding and
+ * `AgentConsole` its layout; a team building its own console uses either.
+ */
+import type { AgentClient } from './agent-client.js';
+import {
+  AgentConversation,
+  type ConversationMessage,
+  type ConversationSnapshot,
+} from './agent-conversation.js';
+import { AgentHttpError, AgentInputError } from './errors.js';
+import { formFieldsFromSchema, type FormField } from './input-form.js';
+import { RunHistory, type RunHistoryEntry } from './run-history.js';
+import {
+  RunStream,
+  initialRunSnapshot,
+  type RunStartRequest,
+  type RunStreamCallbacks,
+  type RunStreamOptions,
+} from './run-stream.js';
+import { activeRunStatuses, type RunSnapshot } from './run-types.js';
+import type { Agent, AgentSchemas } from './schemas.js';
+import {
+  openToolAuthorization,
+  requestToolAuthorizationUrl,
+  type AgentErrorTool,
+  type ToolAuthorizationNavigation,
+  type ToolAuthorizationOpening,
+  type ToolAuthorizationState,
+} from './tool-authorization.js';
+
+/**
+ * What a console shows for an agent: `'form'` (started by its input form, with a run history) or
+ * `'chat'` (a conversation: the agent takes messages, or its form has no field).
+ */
+export type AgentConsoleMode = 'form' | 'chat';
+
+/**
+ * The mode of an agent: `'chat'` when it takes messages (`capabilities['ap.io.messages']`) or its
+ * input schema has no field, else `'form'`; `undefined` until the agent (and, for an agent that
+ * does not take messages, its schemas) is known.
+ */
+export function agentConsoleModeOf(
+  agent: Agent | undefined,
+  schemas: AgentSchemas | undefined,
+): AgentConsoleMode | undefined {
+  if (agent === undefined) return undefined;
+  if (agent.capabilities?.['ap.io.messages'] === true) return 'chat';
+  if (schemas === undefined) return undefined;
+  return formFieldsFromSchema(schemas.input_schema).length === 0 ? 'chat' : 'form';
+}
+
+/** The run options of a console: a run stream's, plus its client or a stream to share. */
+export interface AgentConsoleRunOptions extends RunStreamOptions {
+  /**
+   * The client of the runs.
+   * @default the console's client
+   */
+  client?: AgentClient | undefined;
+  /**
+   * A stream to run a form agent on, shared with other components: the console does not own it
+   * (it never aborts it on disconnect, nor changes its options).
+   * @default undefined (the console creates and owns its stream)
+   */
+  stream?: RunStream | undefined;
+}
+
+/** Options of {@link AgentConsoleController}. */
+export interface AgentConsoleControllerOptions {
+  /**
+   * Options of the runs (`reconnect`, `maxEvents`, `throttleMs`, `idleTimeoutMs`, the callbacks
+   * such as `onDone`); the callbacks are read when called.
+   * @default {}
+   */
+  runOptions?: AgentConsoleRunOptions | undefined;
+  /**
+   * `metadata` sent with every run (a chat agent's is read when its conversation is created).
+   * @default undefined
+   */
+  metadata?: Record<string, unknown> | undefined;
+  /**
+   * A chat agent's thread to restore, read when its conversation is created (a malformed one
+   * throws an `AgentInputError` then).
+   * @default []
+   */
+  initialMessages?: readonly ConversationMessage[] | undefined;
+  /**
+   * Called with a chat agent's thread when a turn settles and when it is cleared.
+   * @default undefined
+   */
+  onMessagesChange?: ((messages: readonly ConversationMessage[]) => void) | undefined;
+  /**
+   * How many runs a form agent's run history keeps (the newest), read when it is created.
+   * @default 20
+   */
+  runHistoryLimit?: number | undefined;
+  /**
+   * How the sign-in page of a tool to authorize is opened.
+   * @default 'window'
+   */
+  toolAuthorization?: ToolAuthorizationOpening | undefined;
+  /**
+   * Where the service sends the browser back after the person allowed a tool.
+   * @default navigation.currentUrl()
+   */
+  authorizationReturnUrl?: string | undefined;
+  /**
+   * How a sign-in page is opened in this runtime (`window.open`, `location.assign`);
+   * `useAgentConsole` gives the browser's.
+   * @default undefined (only a `toolAuthorization` function can open a page)
+   */
+  navigation?: ToolAuthorizationNavigation | undefined;
+}
+
+/**
+ * Where the view should move focus, as data: each new `version` asks once. `'stop'`: a run started
+ * from the form, whose control is now disabled (Stop is the next useful place, if focus was lost);
+ * `'origin'`: that run ended (back to the control that started it, if focus was lost or on Stop).
+ */
+export interface AgentConsoleFocusIntent {
+  target: 'stop' | 'origin' | undefined;
+  version: number;
+}
+
+/** The state of a form agent's input form, as the console drives it. */
+export interface AgentConsoleFormState {
+  /** Changes when the form must start over (Clear, Run again from the history). */
+  resetKey: number;
+  /** The values to start from (a history entry's input after Run again). */
+  defaultValues: Record<string, unknown> | undefined;
+  /** Messages by field name from the last run's refusal ({@link fieldErrorsOf}). */
+  errors: Record<string, string> | undefined;
+}
+
+/** The state of an {@link AgentConsoleController}: immutable, the same object until a change. */
+export interface AgentConsoleSnapshot {
+  /** The mode, once the agent (and its schemas, when needed) is known. */
+  mode: AgentConsoleMode | undefined;
+  /** The agent's form fields (from its input schema; empty until known). */
+  fields: readonly FormField[];
+  /**
+   * The run the status, the error and the event log show: a form agent's run, or the chosen
+   * answer's run of a conversation (the latest turn's by default).
+   */
+  run: RunSnapshot;
+  /** The answer whose run is shown, chosen with `selectAnswer`. */
+  selectedAnswerId: string | undefined;
+  /** `run` is a chosen answer's run (not the latest turn's). */
+  showsSelectedAnswer: boolean;
+  /** A run (or turn) is under way. */
+  active: boolean;
+  /** A chat agent's conversation (`undefined` for a form agent). */
+  conversation: ConversationSnapshot | undefined;
+  /** A form agent's finished runs, newest first (empty for a chat agent). */
+  history: readonly RunHistoryEntry[];
+  /** A form agent's input form. */
+  form: AgentConsoleFormState;
+  /** Where each tool's authorization stands, for the error shown (by server id). */
+  toolStates: Readonly<Record<string, ToolAuthorizationState>>;
+  /** A sign-in page was opened for the error shown: running again is worth offering. */
+  toolOpened: boolean;
+  /** A form run that failed or was stopped can run again as it was sent. */
+  canRetry: boolean;
+  /** There is something to clear, and nothing under way (Stop comes first). */
+  canClear: boolean;
+  /** Where focus should go. */
+  focus: AgentConsoleFocusIntent;
+}
+
+interface FormEngine {
+  stream: RunStream;
+  owned: boolean;
+  history: RunHistory;
+}
+
+interface ToolAuthorizations {
+  /** The error the states answer: another error (or none) starts from nothing. */
+  error: unknown;
+  states: Readonly<Record<string, ToolAuthorizationState>>;
+}
+
+const noToolStates: Readonly<Record<string, ToolAuthorizationState>> = Object.freeze({});
+const noHistory: readonly RunHistoryEntry[] = Object.freeze([]);
+const noFields: readonly FormField[] = Object.freeze([]);
+
+/**
+ * The console's controller, framework-free: give it the agent and its schemas as they load
+ * (`setAgent`); it picks the mode and creates only that mode's engine (a run stream and its history
+ * for a form agent, a conversation for a chat agent). It owns the chosen answer, retry, clear, the
+ * form's reset and field errors, tool authorizations and focus intents. `connect()` starts
+ * observing (its return stops, and ends what runs). Fits `useSyncExternalStore`.
+ *
+ * @example
+ * const controller = new AgentConsoleController(client, 'helpdesk', { navigation });
+ * const disconnect = controller.connect();
+ * controller.setAgent(await client.getAgent('helpdesk'), await client.getAgentSchemas('helpdesk'));
+ * await controller.send('Hello');
+ */
+export class AgentConsoleController {
+  /** The agent this console is for. */
+  readonly agentId: string | undefined;
+  #client: AgentClient;
+  #options: AgentConsoleControllerOptions;
+  readonly #listeners = new Set<() => void>();
+  #agent: Agent | undefined;
+  #inputSchema: unknown;
+  #fields: readonly FormField[] = noFields;
+  #mode: AgentConsoleMode | undefined;
+  #form: FormEngine | undefined;
+  #chat: AgentConversation | undefined;
+  #connected = false;
+  #detach: (() => void) | undefined;
+  #selectedAnswerId: string | undefined;
+  #authorizations: ToolAuthorizations = { error: undefined, states: noToolStates };
+  #resetKey = 0;
+  #formDefaults: Record<string, unknown> | undefined;
+  /** A form run started from a control: focus goes to Stop, then back. */
+  #returnFocus = false;
+  #focus: AgentConsoleFocusIntent = { target: undefined, version: 0 };
+  #wasActive = false;
+  /** Bumped by every change of the controller's own state. */
+  #version = 0;
+  #built: { inputs: readonly unknown[]; snapshot: AgentConsoleSnapshot } | undefined;
+  #fieldErrors:
+    | { error: unknown; fields: readonly FormField[]; value: Record<string, string> | undefined }
+    | undefined;
+
+  constructor(
+    client: AgentClient,
+    agentId: string | undefined,
+    options: AgentConsoleControllerOptions = {},
+  ) {
+    this.#client = client;
+    this.agentId = agentId;
+    this.#options = options;
+  }
+
+  /**
+   * The agent record and schemas as they load (either may be `undefined`). The first time the mode
+   * is known, its engine is created (nothing is sent); the other mode's never is. Publishes the
+   * change in a microtask, so it may be called while rendering.
+   */
+  setAgent(agent: Agent | undefined, schemas: AgentSchemas | undefined): void {
+    let changed = false;
+    if (agent !== this.#agent) {
+      this.#agent = agent;
+      changed = true;
+    }
+    const inputSchema = schemas?.input_schema;
+    if (inputSchema !== this.#inputSchema) {
+      this.#inputSchema = inputSchema;
+      this.#fields = formFieldsFromSchema(inputSchema);
+      changed = true;
+    }
+    const mode = agentConsoleModeOf(agent, schemas);
+    if (mode !== undefined && mode !== this.#mode) {
+      this.#replaceEngine(mode);
+      changed = true;
+    }
+    if (!changed) return;
+    this.#version++;
+    queueMicrotask(() => this.#notify());
+  }
+
+  /** Replaces the options; an owned run stream takes the new run options at once. */
+  setOptions(options: AgentConsoleControllerOptions): void {
+    this.#options = options;
+    if (this.#form?.owned === true) this.#form.stream.setOptions(streamOptionsOf(options));
+  }
+
+  /** The client of tool authorizations, and of the next run unless `runOptions.client` is set. */
+  setClient(client: AgentClient): void {
+    this.#client = client;
+    const runClient = this.#options.runOptions?.client ?? client;
+    if (this.#form?.owned === true) this.#form.stream.setClient(runClient);
+    this.#chat?.setClient(runClient);
+  }
+
+  /**
+   * Starts observing the engine (the run callbacks, the run history); returns the function that
+   * stops it and ends a run under way (of an engine the controller owns).
+   */
+  connect(): () => void {
+    this.#connected = true;
+    this.#attach();
+    return () => {
+      this.#connected = false;
+      this.#detach?.();
+      this.#detach = undefined;
+      // After a disconnect the engine stays usable (StrictMode connects again).
+      if (this.#form?.owned === true) this.#form.stream.abort();
+      this.#chat?.dispose();
+    };
+  }
+
+  getSnapshot = (): AgentConsoleSnapshot => {
+    const formRun = this.#form?.stream.getSnapshot();
+    const chat = this.#chat?.getSnapshot();
+    const history = this.#form?.history.getSnapshot() ?? noHistory;
+    const inputs = [formRun, chat, history, this.#version];
+    const built = this.#built;
+    if (built !== undefined && inputs.every((input, index) => input === built.inputs[index])) {
+      return built.snapshot;
+    }
+    const snapshot = this.#build(formRun, chat, history);
+    this.#built = { inputs, snapshot };
+    return snapshot;
+  };
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+
+  /**
+   * Runs a form agent with `input` (checked against its fields first). Focus intents follow: Stop
+   * while it runs, then back to where it was started.
+   */
+  start = (input: Record<string, unknown>): Promise<RunSnapshot> | undefined => {
+    const form = this.#form;
+    if (this.agentId === undefined || form === undefined) return undefined;
+    this.#returnFocus = true;
+    const { metadata } = this.#options;
+    const request: RunStartRequest = {
+      agentId: this.agentId,
+      ...(metadata ? { metadata } : {}),
+      input,
+      fields: this.#fields,
+    };
+    return this.#whileConnected(form.stream.start(request));
+  };
+
+  /**
+   * Runs again: a form agent's last request (when nothing runs), or a chat agent's last USER
+   * message (throws an `AgentConversationBusyError` while a turn runs).
+   */
+  retry = (): Promise<RunSnapshot | ConversationSnapshot> | undefined => {
+    if (this.#chat !== undefined) {
+      this.#select(undefined);
+      return this.#whileConnected(this.#chat.retry());
+    }
+    const form = this.#form;
+    const request = form?.stream.getSnapshot().request;
+    if (form === undefined || this.getSnapshot().active || request === undefined) return undefined;
+    this.#returnFocus = false;
+    return this.#whileConnected(form.stream.start({ ...request, fields: this.#fields }));
+  };
+
+  /**
+   * Clears: a chat agent's thread, or a form agent's run (and the form starts over). Does nothing
+   * when there is nothing to clear; a form run under way must be stopped first.
+   */
+  clear = (): void => {
+    const chat = this.#chat;
+    if (chat !== undefined) {
+      const { messages, run } = chat.getSnapshot();
+      if (messages.length === 0 && run.status === 'idle') return;
+      this.#select(undefined);
+      chat.clear();
+      return;
+    }
+    const form = this.#form;
+    if (form === undefined) return;
+    const { status } = form.stream.getSnapshot();
+    if (activeRunStatuses.has(status) || status === 'idle') return;
+    form.stream.reset();
+    this.#formDefaults = undefined;
+    this.#resetKey++;
+    this.#changed();
+  };
+
+  /** Stops the run or the turn under way (a chat answer keeps its partial text). */
+  stop = (): void => {
+    this.#form?.stream.abort();
+    this.#chat?.stop();
+  };
+
+  /** Sends a chat message (throws while a turn runs, or for blank text). */
+  send = (text: string): Promise<ConversationSnapshot> | undefined => {
+    if (this.#chat === undefined) return undefined;
+    this.#select(undefined);
+    return this.#whileConnected(this.#chat.send(text));
+  };
+
+  /** Edits a USER message of the thread and sends again. */
+  edit = (messageId: string, text: string): Promise<ConversationSnapshot> | undefined => {
+    if (this.#chat === undefined) return undefined;
+    this.#select(undefined);
+    return this.#whileConnected(this.#chat.edit(messageId, text));
+  };
+
+  /** Shows the run of an answer (its events); the same id again goes back to the latest turn. */
+  selectAnswer = (messageId: string): void => {
+    this.#select(this.#selectedAnswerId === messageId ? undefined : messageId);
+  };
+
+  /** Fills the form with a history entry's input (the person runs it). */
+  runAgain = (entry: RunHistoryEntry): void => {
+    this.#formDefaults = entry.input ? formValuesOf(entry.input, this.#fields) : undefined;
+    this.#resetKey++;
+    this.#changed();
+  };
+
+  /**
+   * Authorizes a tool the shown error asks for: asks the service for its sign-in page (refusing a
+   * URL that is not http(s)) and opens it as `toolAuthorization` says. Never rejects: a failure is
+   * the tool's state.
+   */
+  authorizeTool = async (tool: AgentErrorTool): Promise<void> => {
+    const serverId = tool.serverId;
+    if (serverId === undefined) return;
+    const error = this.getSnapshot().run.error;
+    const update = (state: ToolAuthorizationState) => {
+      const previous = this.#authorizations;
+      this.#authorizations = {
+        error,
+        states: { ...(previous.error === error ? previous.states : {}), [serverId]: state },
+      };
+      this.#changed();
+    };
+    update({ status: 'pending' });
+    try {
+      const { navigation, authorizationReturnUrl, toolAuthorization = 'window' } = this.#options;
+      const returnUrl = authorizationReturnUrl ?? navigation?.currentUrl();
+      if (returnUrl === undefined) throw new Error('no return URL was given.');
+      const url = await requestToolAuthorizationUrl(this.#client, serverId, { returnUrl });
+      openToolAuthorization(url, tool, toolAuthorization, navigation);
+      update({ status: 'opened' });
+    } catch (error) {
+      update({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  #replaceEngine(mode: AgentConsoleMode) {
+    const options = this.#options;
+    const runOptions = options.runOptions ?? {};
+    const runClient = runOptions.client ?? this.#client;
+    // Created before the old engine goes: a malformed `initialMessages` throws here, changing nothing.
+    let form: FormEngine | undefined;
+    let chat: AgentConversation | undefined;
+    if (mode === 'form') {
+      const shared = runOptions.stream;
+      const stream = shared ?? new RunStream(runClient, streamOptionsOf(options));
+      const history = new RunHistory(stream, { limit: options.runHistoryLimit });
+      form = { stream, owned: shared === undefined, history };
+    } else {
+      chat = new AgentConversation(runClient, {
+        ...streamOptionsOf(options),
+        // A chat agent's mode is known only once the agent loaded, so its id is known too.
+        agentId: this.agentId ?? '',
+        metadata: options.metadata,
+        initialMessages: options.initialMessages,
+        onMessagesChange: (messages) => this.#options.onMessagesChange?.(messages),
+      });
+    }
+    this.#detach?.();
+    this.#detach = undefined;
+    if (this.#form?.owned === true) this.#form.stream.abort();
+    this.#chat?.dispose();
+    this.#form = form;
+    this.#chat = chat;
+    this.#mode = mode;
+    if (this.#connected) this.#attach();
+  }
+
+  #attach() {
+    const callbacks: RunStreamCallbacks = {
+      onEvent: (event) => this.#options.runOptions?.onEvent?.(event),
+      onStatusChange: (status, snapshot) =>
+        this.#options.runOptions?.onStatusChange?.(status, snapshot),
+      onDone: (snapshot) => this.#options.runOptions?.onDone?.(snapshot),
+      onError: (error, snapshot) => this.#options.runOptions?.onError?.(error, snapshot),
+    };
+    const notify = () => this.#notify();
+    if (this.#form !== undefined) {
+      const { stream, history } = this.#form;
+      const stops = [
+        stream.observe(callbacks),
+        history.connect(),
+        stream.subscribe(notify),
+        history.subscribe(notify),
+      ];
+      this.#detach = () => stops.forEach((stop) => stop());
+    } else if (this.#chat !== undefined) {
+      const stops = [this.#chat.stream.observe(callbacks), this.#chat.subscribe(notify)];
+      this.#detach = () => stops.forEach((stop) => stop());
+    }
+  }
+
+  /**
+   * A run started while disconnected (a stale closure after the view went away) is ended before
+   * its request goes out; one started between StrictMode's two mounts goes on.
+   */
+  #whileConnected<Result>(done: Promise<Result>): Promise<Result> {
+    if (!this.#connected) {
+      queueMicrotask(() => {
+        if (this.#connected) return;
+        if (this.#form?.owned === true) this.#form.stream.abort();
+        this.#chat?.dispose();
+      });
+    }
+    return done;
+  }
+
+  #select(messageId: string | undefined) {
+    if (messageId === this.#selectedAnswerId) return;
+    this.#selectedAnswerId = messageId;
+    this.#changed();
+  }
+
+  #changed() {
+    this.#version++;
+    this.#notify();
+  }
+
+  #notify() {
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  #build(
+    formRun: RunSnapshot | undefined,
+    chat: ConversationSnapshot | undefined,
+    history: readonly RunHistoryEntry[],
+  ): AgentConsoleSnapshot {
+    const mode = this.#mode;
+    const selectedRun =
+      this.#selectedAnswerId === undefined ? undefined : chat?.runs.get(this.#selectedAnswerId);
+    const run = formRun ?? selectedRun ?? chat?.run ?? initialRunSnapshot;
+    const engineRun = formRun ?? chat?.run ?? initialRunSnapshot;
+    const active = activeRunStatuses.has(engineRun.status);
+    this.#followFocus(mode, active);
+    const toolStates =
+      this.#authorizations.error === run.error ? this.#authorizations.states : noToolStates;
+    return {
+      mode,
+      fields: this.#fields,
+      run,
+      selectedAnswerId: this.#selectedAnswerId,
+      showsSelectedAnswer: selectedRun !== undefined,
+      active,
+      conversation: chat,
+      history,
+      form: {
+        resetKey: this.#resetKey,
+        defaultValues: this.#formDefaults,
+        errors: this.#fieldErrorsFor(formRun?.error),
+      },
+      toolStates,
+      toolOpened: Object.values(toolStates).some((state) => state.status === 'opened'),
+      canRetry:
+        formRun !== undefined &&
+        !active &&
+        formRun.request !== undefined &&
+        (formRun.status === 'error' || formRun.status === 'aborted'),
+      // Clear while an answer streams would throw the answer away mid-sentence: Stop comes first.
+      canClear:
+        !active &&
+        (chat !== undefined
+          ? chat.messages.length > 0 || chat.run.status !== 'idle'
+          : formRun !== undefined && formRun.status !== 'idle'),
+      focus: this.#focus,
+    };
+  }
+
+  #followFocus(mode: AgentConsoleMode | undefined, active: boolean) {
+    const changed = active !== this.#wasActive;
+    this.#wasActive = active;
+    if (!changed || mode !== 'form' || !this.#returnFocus) return;
+    if (!active) this.#returnFocus = false;
+    this.#focus = { target: active ? 'stop' : 'origin', version: this.#focus.version + 1 };
+  }
+
+  /** The same object while the error and the fields are (a form shows new messages on change). */
+  #fieldErrorsFor(error: unknown): Record<string, string> | undefined {
+    const memo = this.#fieldErrors;
+    if (memo !== undefined && memo.error === error && memo.fields === this.#fields) {
+      return memo.value;
+    }
+    const value = fieldErrorsOf(error, this.#fields);
+    this.#fieldErrors = { error, fields: this.#fields, value };
+    return value;
+  }
+}
+
+/** The run stream's own options: the callbacks are observed (called once), not passed. */
+function streamOptionsOf(options: AgentConsoleControllerOptions): RunStreamOptions {
+  const streamOptions: AgentConsoleRunOptions = { ...options.runOptions };
+  for (const key of notStreamOptions) delete streamOptions[key];
+  return streamOptions;
+}
+
+const notStreamOptions = [
+  'client',
+  'stream',
+  'onEvent',
+  'onStatusChange',
+  'onDone',
+  'onError',
+] as const satisfies readonly (keyof AgentConsoleRunOptions)[];
+
+/**
+ * Messages for form fields from a refused input (`AgentInputError`: "Fill in this field.") or a
+ * problem detail's `errors[]` (`/input/<name>` pointers to known fields).
+ *
+ * @example
+ * <AgentInputForm fields={fields} errors={fieldErrorsOf(run.error, fields)} onSubmit={…} />
+ */
+export function fieldErrorsOf(
+  error: unknown,
+  fields: readonly FormField[],
+): Record<string, string> | undefined {
+  if (error instanceof AgentInputError && error.missingFields.length > 0) {
+    return Object.fromEntries(error.missingFields.map((name) => [name, 'Fill in this field.']));
+  }
+  if (error instanceof AgentHttpError && error.fieldErrors.length > 0) {
+    const entries = error.fieldErrors.flatMap((fieldError) => {
+      const name = fieldError.pointer?.match(/^\/input\/([^/]+)$/)?.[1];
+      const field =
+        name === undefined ? undefined : fields.find((candidate) => candidate.name === name);
+      return field ? [[field.name, fieldError.detail ?? 'The service refused this value.']] : [];
+    });
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  }
+  return undefined;
+}
+
+/** A sent `input` as form values: numbers back to the text a number control holds. */
+function formValuesOf(
+  input: Record<string, unknown>,
+  fields: readonly FormField[],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (!Object.hasOwn(input, field.name)) continue;
+    const value = input[field.name];
+    values[field.name] = typeof value === 'number' ? String(value) : value;
+  }
+  return values;
+}
