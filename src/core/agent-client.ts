@@ -3,6 +3,7 @@ import { registerClientInternals } from './agent-client-internals.js';
 import { guardRedirects } from './redirect-guard.js';
 import { defaultSecretHeaders, redactValue, secretsOfHeaders } from './secrets.js';
 import {
+  AgentHttpError,
   AgentInputError,
   AgentValidationError,
   parseWith,
@@ -21,6 +22,11 @@ import {
   type AgentSchemas,
 } from './schemas.js';
 import { deprecationDateOf, sunsetDateOf } from './deprecation-dates.js';
+import {
+  createDurableRunMethods,
+  type DurableRunMethods,
+  type DurableWireTransport,
+} from './durable-run-wire.js';
 
 /** Which generation of the service's endpoints a client talks to. */
 export type AgentApi = 'rest-v1' | 'platform';
@@ -135,8 +141,11 @@ export interface AuthorizeToolServerOptions extends RequestOptions {
   returnUrl: string;
 }
 
-/** A client for one deployment and one API generation. Create it with {@link createAgentClient}. */
-export interface AgentClient {
+/**
+ * A client for one deployment and one API generation. Create it with {@link createAgentClient}.
+ * The durable run methods ({@link DurableRunMethods}) need `api: 'platform'`.
+ */
+export interface AgentClient extends DurableRunMethods {
   /** The normalized base URL (no trailing slash); a path when it was given relative. */
   readonly baseUrl: string;
   /** What the query keys name the service by (`cacheKey`, else `baseUrl`). */
@@ -240,13 +249,8 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   // Every request, the run stream's included: no redirect takes the body or the token elsewhere.
   const guardedFetch = guardRedirects(fetchFunction, secretHeaderNames);
 
-  async function getJson<Schema extends z.ZodMiniType>(
-    url: string,
-    schema: Schema,
-    what: string,
-    requestOptions: RequestOptions | undefined,
-    requestBody?: Record<string, unknown>,
-  ): Promise<z.infer<Schema>> {
+  /** One JSON request: a 2xx answer's status and (redacted) text, else a typed error. */
+  const send: DurableWireTransport['send'] = async (url, requestOptions, requestBody, hooks) => {
     const method = requestBody === undefined ? 'GET' : 'POST';
     const { headers, secrets } = await resolveHeaders(
       'application/json',
@@ -254,6 +258,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     );
     let response: Response;
     try {
+      hooks.onSend?.();
       response = await guardedFetch(url, {
         method,
         headers,
@@ -264,13 +269,26 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       throw toNetworkError(error, url, secrets);
     }
     noteDeprecation(response, url);
-    if (!response.ok) throw await readErrorResponse(response, { url, method, secrets });
-    let text: string;
+    if (!response.ok) {
+      throw await readErrorResponse(response, { url, method, secrets }, hooks.makeError);
+    }
     try {
-      text = redact(await response.text(), secrets);
+      return { status: response.status, text: redact(await response.text(), secrets), secrets };
     } catch (error) {
       throw toNetworkError(error, url, secrets);
     }
+  };
+
+  async function getJson<Schema extends z.ZodMiniType>(
+    url: string,
+    schema: Schema,
+    what: string,
+    requestOptions: RequestOptions | undefined,
+    requestBody?: Record<string, unknown>,
+  ): Promise<z.infer<Schema>> {
+    const { text, secrets } = await send(url, requestOptions, requestBody, {
+      makeError: (init) => new AgentHttpError(init),
+    });
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -350,6 +368,14 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       const { headers, secrets } = await resolveHeaders('text/event-stream', true);
       return { url, method: 'POST', headers, body: JSON.stringify(body), secrets };
     },
+
+    ...createDurableRunMethods({
+      api,
+      prefix,
+      agentIdSegment,
+      checkRun: checkPlatformRun,
+      send,
+    }),
   };
   registerClientInternals(client, { fetch: guardedFetch, noteDeprecation });
   return client;
@@ -369,7 +395,7 @@ export function agentIdSegment(agentId: string): string {
   return encodeURIComponent(agentId);
 }
 
-function checkPlatformRun(request: AgentRunRequest) {
+function checkPlatformRun(request: Pick<AgentRunRequest, 'input' | 'messages'>) {
   if (request.input === undefined && request.messages === undefined) {
     throw new AgentInputError('A run needs `input` or `messages`: nothing was sent.');
   }

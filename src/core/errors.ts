@@ -164,6 +164,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 export async function readErrorResponse(
   response: Response,
   request: { url: string; method: string; secrets: readonly string[] },
+  makeError: (init: AgentHttpErrorInit) => AgentHttpError = (init) => new AgentHttpError(init),
 ): Promise<AgentHttpError> {
   let text = '';
   try {
@@ -171,7 +172,7 @@ export async function readErrorResponse(
   } catch {
     // A body that breaks off still leaves the status to report.
   }
-  return new AgentHttpError({
+  return makeError({
     status: response.status,
     statusText: response.statusText,
     url: request.url,

@@ -129,3 +129,27 @@ export {
   type AgentRedirectErrorInit,
   type AgentRedirectReason,
 } from './errors.js';
+export {
+  AgentApprovalConflictError,
+  AgentCancelUnavailableError,
+  AgentDurableUnavailableError,
+  AgentRunMismatchError,
+  AgentRunNotFoundError,
+  AgentStartUnknownError,
+  AgentUnsupportedError,
+  type AgentStartUnknownReason,
+} from './durable-run-errors.js';
+export {
+  activeDurableRunStates,
+  durableRunStates,
+  isDurableRunState,
+  terminalDurableRunStates,
+  type DurableInteraction,
+  type DurableRunDecision,
+  type DurableRunOutput,
+  type DurableRunRecord,
+  type DurableRunState,
+  type DurableToolApproval,
+  type DurableUnknownInteraction,
+} from './durable-run-schemas.js';
+export type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
