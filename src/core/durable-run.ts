@@ -1,3 +1,4 @@
+import { AgentStartUnknownError } from './durable-run-errors.js';
 import { AgentError, AgentInputError, isAbortError } from './errors.js';
 import {
   defaultDurablePollPolicy,
@@ -11,69 +12,18 @@ import {
   type RunRecord,
   type RunStore,
 } from './run-store.js';
-import type { AgentMessage } from './schemas.js';
-import type { RequestOptions } from './agent-client.js';
+import type {
+  DurableInteraction,
+  DurableRunDecision,
+  DurableRunRecord,
+} from './durable-run-schemas.js';
+import type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
 
-// ---- The wire as this file uses it (the client's durable methods satisfy it) ----
-
-/** One approval a paused run waits for, as the client parsed it. */
-export interface DurableRunInteractionLike {
-  interactionId: string;
-}
-
-/** A durable run record as the client's durable methods return it (the fields used here). */
-export interface DurableRunRecordLike {
-  runId: string;
-  agentId: string;
-  /** The raw state string of the service (an open list). */
-  serverState?: string;
-  state: string;
-  createdAt?: unknown;
-  updatedAt?: unknown;
-  expiresAt?: unknown;
-  pendingInteractions: readonly DurableRunInteractionLike[];
-  output?: { text: string; messages?: readonly unknown[] } | undefined;
-  error?: { code?: string | undefined; message?: string | undefined } | undefined;
-  requestId?: string | undefined;
-}
-
-/** One decision on one approval of the batch shown. */
-export interface DurableRunDecision {
-  interactionId: string;
-  decision: 'APPROVE' | 'REJECT';
-}
-
-/** What starts a durable run: messages (for agents that take them) or a form input. */
-export interface DurableRunStartRequest {
-  messages?: AgentMessage[];
-  input?: Record<string, unknown>;
-  metadata?: Record<string, unknown>;
-}
-
-/** The client calls a durable run makes (an `AgentClient` on the platform generation has them). */
-export interface DurableRunClient {
-  startDurableRun(
-    agentId: string,
-    request: DurableRunStartRequest,
-    options?: RequestOptions,
-  ): Promise<DurableRunRecordLike>;
-  getDurableRun(
-    agentId: string,
-    runId: string,
-    options?: RequestOptions,
-  ): Promise<DurableRunRecordLike>;
-  cancelDurableRun(
-    agentId: string,
-    runId: string,
-    options?: RequestOptions,
-  ): Promise<DurableRunRecordLike>;
-  respondToDurableRun(
-    agentId: string,
-    runId: string,
-    decisions: readonly DurableRunDecision[],
-    options?: RequestOptions,
-  ): Promise<DurableRunRecordLike>;
-}
+/** The client calls a durable run makes: an `AgentClient` with `api: 'platform'`. */
+export type DurableRunClient = Pick<
+  DurableRunMethods,
+  'startDurableRun' | 'getDurableRun' | 'cancelDurableRun' | 'respondToDurableRun'
+>;
 
 // ---- The snapshot ----
 
@@ -124,9 +74,7 @@ export interface DurableRunFailure {
 }
 
 /** The state of a durable run: immutable, the same object until something changes. */
-export interface DurableRunSnapshot<
-  Interaction extends DurableRunInteractionLike = DurableRunInteractionLike,
-> {
+export interface DurableRunSnapshot {
   status: DurableRunStatus;
   agentId: string;
   /** This library's id of the run (its store record), known before the POST. */
@@ -139,7 +87,7 @@ export interface DurableRunSnapshot<
   updatedAt: unknown;
   expiresAt: unknown;
   /** The approvals of the batch shown (empty unless `requires-input` or `responding`). */
-  pendingInteractions: readonly Interaction[];
+  pendingInteractions: readonly DurableInteraction[];
   /** The sorted interaction ids of the batch shown: decisions belong to it. */
   batchKey: string | undefined;
   /**
@@ -202,9 +150,7 @@ export interface DurableRunEnvironment {
 }
 
 /** Options of {@link createDurableRun}. */
-export interface DurableRunOptions<
-  Interaction extends DurableRunInteractionLike = DurableRunInteractionLike,
-> {
+export interface DurableRunOptions {
   /** The agent whose runs this object starts and watches. */
   agentId: string;
   /**
@@ -222,12 +168,12 @@ export interface DurableRunOptions<
    * the once-only key): not for a run found settled on attach.
    * @default undefined
    */
-  onSettled?: (snapshot: DurableRunSnapshot<Interaction>) => void;
+  onSettled?: (snapshot: DurableRunSnapshot) => void;
   /**
    * Called once per approval batch when the run pauses for a person (not again after a reload).
    * @default undefined
    */
-  onRequiresInput?: (snapshot: DurableRunSnapshot<Interaction>) => void;
+  onRequiresInput?: (snapshot: DurableRunSnapshot) => void;
   /**
    * Timers, clock, document and navigator (tests inject them).
    * @default the globals
@@ -258,9 +204,7 @@ export function durableRunStatusOf(serverState: string): DurableRunStatus {
   return knownStatuses[serverState] ?? 'unknown';
 }
 
-function initialSnapshot<Interaction extends DurableRunInteractionLike>(
-  agentId: string,
-): DurableRunSnapshot<Interaction> {
+function initialSnapshot(agentId: string): DurableRunSnapshot {
   return {
     status: 'idle',
     agentId,
@@ -297,14 +241,14 @@ const writeRetries = 3;
  * until it settles, paused for approvals, cancelled cooperatively, and found again after a reload
  * through its {@link RunStore} record. `subscribe`/`getSnapshot` fit `useSyncExternalStore`.
  */
-export class DurableRun<Interaction extends DurableRunInteractionLike = DurableRunInteractionLike> {
+export class DurableRun {
   readonly #client: DurableRunClient;
   readonly #agentId: string;
   readonly #store: RunStore;
   readonly #policy: Readonly<DurablePollPolicy>;
-  readonly #options: DurableRunOptions<Interaction>;
+  readonly #options: DurableRunOptions;
   readonly #listeners = new Set<() => void>();
-  #snapshot: DurableRunSnapshot<Interaction>;
+  #snapshot: DurableRunSnapshot;
 
   // Bumped by every attach, detach and forget: a late answer of an older generation is dropped.
   #generation = 0;
@@ -321,7 +265,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
   #continuationPending = false;
   #stopWatching: (() => void)[] = [];
 
-  constructor(client: DurableRunClient, options: DurableRunOptions<Interaction>) {
+  constructor(client: DurableRunClient, options: DurableRunOptions) {
     if (typeof options.agentId !== 'string' || options.agentId.trim() === '') {
       throw new AgentInputError('createDurableRun: pass a non-empty `agentId`.');
     }
@@ -333,7 +277,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
     this.#snapshot = initialSnapshot(options.agentId);
   }
 
-  getSnapshot = (): DurableRunSnapshot<Interaction> => this.#snapshot;
+  getSnapshot = (): DurableRunSnapshot => this.#snapshot;
 
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
@@ -352,7 +296,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
    * error after sending gives `start-unknown`), records the run id of the 201 and polls. Throws an
    * `AgentInputError` while another run is watched and not settled (detach or forget it first).
    */
-  async start(request: DurableRunStartRequest): Promise<DurableRunSnapshot<Interaction>> {
+  async start(request: DurableRunStartRequest): Promise<DurableRunSnapshot> {
     const current = this.#snapshot.status;
     if (current !== 'idle' && !settledDurableRunStatuses.has(current)) {
       throw new AgentInputError(
@@ -368,13 +312,13 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
       input: request.input,
     });
     this.#replace({
-      ...initialSnapshot<Interaction>(this.#agentId),
+      ...initialSnapshot(this.#agentId),
       status: 'starting',
       localId: record.localId,
       request: record.request,
       storageError: this.#store.error,
     });
-    let created: DurableRunRecordLike;
+    let created: DurableRunRecord;
     try {
       created = await this.#client.startDurableRun(this.#agentId, {
         ...(request.messages === undefined ? {} : { messages: request.messages }),
@@ -410,7 +354,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
    * Watches an existing run: the first read is immediate. A run already settled in the store is
    * read once and shown, without `onSettled`. A 404 gives `lost` and removes the record.
    */
-  async attach(runId: string): Promise<DurableRunSnapshot<Interaction>> {
+  async attach(runId: string): Promise<DurableRunSnapshot> {
     if (typeof runId !== 'string' || runId.trim() === '') {
       throw new AgentInputError('attach: pass a non-empty run id.');
     }
@@ -419,7 +363,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
     this.#resetRun();
     const record = this.#store.findByRunId(this.#agentId, runId) ?? this.#adopt(runId);
     this.#replace({
-      ...initialSnapshot<Interaction>(this.#agentId),
+      ...initialSnapshot(this.#agentId),
       status: record.lastState === undefined ? 'queued' : durableRunStatusOf(record.lastState),
       localId: record.localId,
       runId,
@@ -442,7 +386,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
    * attached, a settled one read once (no `onSettled`), one whose start POST was interrupted is
    * `start-unknown` (never sent again). Resolves with the idle snapshot when there is none.
    */
-  async resume(): Promise<DurableRunSnapshot<Interaction>> {
+  async resume(): Promise<DurableRunSnapshot> {
     const [record] = this.#store.list({ agentId: this.#agentId });
     if (record === undefined) return this.#snapshot;
     if (record.runId !== undefined) return this.attach(record.runId);
@@ -450,7 +394,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
     this.#generation++;
     this.#resetRun();
     this.#replace({
-      ...initialSnapshot<Interaction>(this.#agentId),
+      ...initialSnapshot(this.#agentId),
       status: 'start-unknown',
       localId: record.localId,
       request: record.request,
@@ -464,9 +408,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
    * `AgentInputError`, nothing sent). A network error or 503 sends the identical batch again (up to
    * 3 times); a 409 (answered or changed elsewhere) reads the run again and is not re-sent.
    */
-  async respond(
-    decisions: readonly DurableRunDecision[],
-  ): Promise<DurableRunSnapshot<Interaction>> {
+  async respond(decisions: readonly DurableRunDecision[]): Promise<DurableRunSnapshot> {
     const shown = this.#snapshot;
     const runId = shown.runId;
     if (shown.status !== 'requires-input' || runId === undefined) {
@@ -501,7 +443,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
    * `note`). Polls at the cancelling pace until the run settles. A 409 (the run cannot take a
    * cancellation now) is shown in `error` and polling goes on.
    */
-  async cancel(): Promise<DurableRunSnapshot<Interaction>> {
+  async cancel(): Promise<DurableRunSnapshot> {
     const runId = this.#snapshot.runId;
     if (runId === undefined || settledDurableRunStatuses.has(this.#snapshot.status)) {
       return this.#snapshot;
@@ -529,7 +471,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
   }
 
   /** Reads the run now (and starts watching again after a 401 or 403 stopped it). */
-  async refresh(): Promise<DurableRunSnapshot<Interaction>> {
+  async refresh(): Promise<DurableRunSnapshot> {
     const runId = this.#snapshot.runId;
     if (runId === undefined) return this.#snapshot;
     if (!this.#watching && !settledDurableRunStatuses.has(this.#snapshot.status)) {
@@ -805,7 +747,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
   }
 
   /** A respond or a cancel, sent again (identical) after a network error or a 5xx. */
-  async #write(send: () => Promise<DurableRunRecordLike>): Promise<DurableRunRecordLike> {
+  async #write(send: () => Promise<DurableRunRecord>): Promise<DurableRunRecord> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await send();
@@ -827,7 +769,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
 
   // ---- applying a record ----
 
-  #apply(record: DurableRunRecordLike) {
+  #apply(record: DurableRunRecord) {
     const previous = this.#snapshot;
     const serverState = stateOf(record);
     let status = durableRunStatusOf(serverState);
@@ -844,7 +786,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
     if (this.#responding && status === 'requires-input') status = 'responding';
 
     const paused = status === 'requires-input' || status === 'responding';
-    const interactions = paused ? (record.pendingInteractions as readonly Interaction[]) : [];
+    const interactions = paused ? record.pendingInteractions : [];
     const batchKey = paused ? batchKeyOf(interactions) : undefined;
     const pendingInteractions =
       batchKey !== undefined && batchKey === previous.batchKey
@@ -915,7 +857,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
    */
   #mergeOutput(
     previous: DurableRunSnapshot['output'],
-    output: DurableRunRecordLike['output'],
+    output: DurableRunRecord['output'],
   ): DurableRunSnapshot['output'] {
     const text = output?.text ?? '';
     const messages = output?.messages ?? previous.messages;
@@ -949,9 +891,9 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
 
   // ---- snapshot plumbing ----
 
-  #set(patch: Partial<DurableRunSnapshot<Interaction>>) {
+  #set(patch: Partial<DurableRunSnapshot>) {
     let differs = false;
-    for (const key of Object.keys(patch) as (keyof DurableRunSnapshot<Interaction>)[]) {
+    for (const key of Object.keys(patch) as (keyof DurableRunSnapshot)[]) {
       if (!Object.is(patch[key], this.#snapshot[key])) {
         differs = true;
         break;
@@ -961,7 +903,7 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
     this.#replace({ ...this.#snapshot, ...patch });
   }
 
-  #replace(snapshot: DurableRunSnapshot<Interaction>) {
+  #replace(snapshot: DurableRunSnapshot) {
     this.#snapshot = snapshot;
     for (const listener of [...this.#listeners]) listener();
   }
@@ -1018,10 +960,8 @@ export class DurableRun<Interaction extends DurableRunInteractionLike = DurableR
  *   await run.start({ messages: [{ role: 'USER', content: [{ type: 'text', text: 'Hello' }] }] });
  * }
  */
-export function createDurableRun<
-  Interaction extends DurableRunInteractionLike = DurableRunInteractionLike,
->(client: DurableRunClient, options: DurableRunOptions<Interaction>): DurableRun<Interaction> {
-  return new DurableRun<Interaction>(client, options);
+export function createDurableRun(client: DurableRunClient, options: DurableRunOptions): DurableRun {
+  return new DurableRun(client, options);
 }
 
 function phaseOf(status: DurableRunStatus): DurablePollSituation['phase'] {
@@ -1033,7 +973,7 @@ function phaseOf(status: DurableRunStatus): DurablePollSituation['phase'] {
   return 'active';
 }
 
-function stateOf(record: DurableRunRecordLike): string {
+function stateOf(record: DurableRunRecord): string {
   return record.serverState ?? record.state;
 }
 
@@ -1043,10 +983,10 @@ function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function batchKeyOf(interactions: readonly DurableRunInteractionLike[]): string | undefined {
+function batchKeyOf(interactions: readonly DurableInteraction[]): string | undefined {
   if (interactions.length === 0) return undefined;
   return interactions
-    .map((interaction) => interaction.interactionId)
+    .map((interaction) => interaction.interactionId ?? `(${interaction.kind})`)
     .sort()
     .join(' ');
 }
@@ -1058,9 +998,17 @@ function isPrefixOfJoined(text: string, segments: readonly string[]): boolean {
 
 function assertWholeBatch(
   decisions: readonly DurableRunDecision[],
-  pending: readonly DurableRunInteractionLike[],
+  pending: readonly DurableInteraction[],
 ) {
-  const expected = new Set(pending.map((interaction) => interaction.interactionId));
+  const expected = new Set<string>();
+  for (const interaction of pending) {
+    if (interaction.kind !== 'tool-approval' || interaction.interactionId === undefined) {
+      throw new AgentInputError(
+        'The run waits for a kind of input this library cannot answer: nothing was sent.',
+      );
+    }
+    expected.add(interaction.interactionId);
+  }
   const seen = new Set<string>();
   for (const { interactionId, decision } of decisions) {
     if (decision !== 'APPROVE' && decision !== 'REJECT') {
@@ -1092,6 +1040,7 @@ function isNetworkError(error: unknown): boolean {
 
 /** Whether a failed start POST may still have created a run: anything but an HTTP answer. */
 function isUnknownStartOutcome(error: unknown): boolean {
+  if (error instanceof AgentStartUnknownError) return true;
   if (statusOfError(error) !== undefined) return false;
   // Refused before sending (a blank agent id, a rest-v1 client).
   return !(error instanceof AgentError && error.kind === 'input');
