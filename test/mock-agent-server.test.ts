@@ -866,7 +866,7 @@ describe('given the msw adapter (msw/node setupServer)', () => {
     expect(service.runRequests('a/b')[0]?.path).toBe('/api/agents/a%2Fb/runs');
   });
 
-  it('takes execution_mode as the node server does: REQUEST_BOUND runs, DURABLE is refused', async () => {
+  it('takes execution_mode as the node server does: REQUEST_BOUND runs, DURABLE starts a durable run (refused where durableRuns is false)', async () => {
     for (const url of [base, server.url]) {
       const waited = await runPlatform('chat-agent', {
         base: url,
@@ -887,15 +887,28 @@ describe('given the msw adapter (msw/node setupServer)', () => {
         base: url,
         body: { messages: userMessages, execution_mode: 'DURABLE' },
       });
-      expect(durable.status).toBe(400);
+      expect(durable.status).toBe(201);
       expect(await durable.json()).toMatchObject({
-        status: 400,
-        code: 'invalid_parameter',
-        title: 'Invalid Parameter',
+        run: { agent_id: 'chat-agent', state: 'RUNNING', pending_interactions: [] },
         request_id: expect.any(String) as unknown,
-        errors: [{ pointer: '/execution_mode', code: 'invalid_parameter' }],
       });
     }
+    const predurable = createMockAgentService({ agents: testAgents, durableRuns: false });
+    const refused = await predurable.handle(
+      new Request(`${base}/api/agents/chat-agent/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: userMessages, execution_mode: 'DURABLE' }),
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+      title: 'Invalid Parameter',
+      request_id: expect.any(String) as unknown,
+      errors: [{ pointer: '/execution_mode', code: 'invalid_parameter' }],
+    });
   });
 
   it('answers a gateway page, not a problem, for a scripted 502 on platform', async () => {

@@ -260,5 +260,109 @@ function createDemoAgents(): MockAgentDefinition[] {
         ),
       },
     },
+    ...durableDemoAgents(),
+  ];
+}
+
+/**
+ * The agents made for durable runs (`execution_mode: 'DURABLE'`; any agent takes one, these show
+ * its situations). Their streams are the ordinary answer.
+ */
+function durableDemoAgents(): MockAgentDefinition[] {
+  const chat = { 'ap.io.messages': true, 'ap.io.streaming': true };
+  return [
+    {
+      agent: {
+        agent_id: 'durable-agent',
+        name: 'Long report',
+        description: 'A durable run of about 6 s that writes its report while it runs.',
+        capabilities: chat,
+      },
+      run: { eventsFor: (request) => textEvents(conversationAnswer(request)) },
+      durable: {
+        turns: [
+          {
+            runningMs: 6000,
+            text:
+              'Collecting the sources. Reading the three newest reports. Comparing their ' +
+              'numbers. Writing the summary: the request was understood, three sources were ' +
+              'checked, and the answer is ready for review.',
+          },
+        ],
+      },
+    },
+    {
+      agent: {
+        agent_id: 'quiet-durable-agent',
+        name: 'Quiet report',
+        description: 'A durable run of about 4 s whose answer appears only when it succeeds.',
+        capabilities: chat,
+      },
+      durable: {
+        acceptAs: 'QUEUED',
+        queuedMs: 1000,
+        output: 'at-end',
+        turns: [{ runningMs: 3000, text: 'The report is done: nothing was shown before the end.' }],
+      },
+    },
+    {
+      agent: {
+        agent_id: 'approval-agent',
+        name: 'Slack notifier',
+        description: 'A durable run that pauses for one approval before it sends a message.',
+        capabilities: chat,
+      },
+      durable: {
+        turns: [
+          {
+            runningMs: 1500,
+            text: 'I drafted the message and need your approval to send it.',
+            approvals: [
+              {
+                displayName: 'Send Slack message to user',
+                description: 'Glean will send a direct message in Slack to the current user.',
+                toolId: '9f2b6c1d4e8a4b7c9d0e1f2a3b4c5d6e',
+                arguments: { message: 'The weekly report is ready for review.' },
+              },
+            ],
+          },
+          { runningMs: 1500, text: 'Sent your Slack message.' },
+        ],
+      },
+    },
+    {
+      agent: {
+        agent_id: 'batch-approval-agent',
+        name: 'Ticket triage',
+        description:
+          'A durable run that pauses for two approvals at once, one with a 10-minute deadline.',
+        capabilities: chat,
+      },
+      durable: {
+        turns: [
+          {
+            runningMs: 1500,
+            text: 'Two actions need your approval.',
+            approvals: [
+              {
+                displayName: 'Create Jira issue',
+                description: 'Creates an issue in the SUPPORT project.',
+                toolId: 'jira-create-issue',
+                // An id above 2^53, as the model wrote it: JSON.parse would round it.
+                arguments:
+                  '{"project":"SUPPORT","summary":"Login fails after reset","parent_id":90071992547409931}',
+              },
+              {
+                displayName: 'Email the customer',
+                description: 'Sends an email from the support mailbox.',
+                arguments: { to: 'customer@example.com', subject: 'We are on it' },
+                expiresInMs: 10 * 60_000,
+              },
+            ],
+          },
+          { runningMs: 2000, text: 'Done: the approved actions ran.' },
+        ],
+      },
+    },
   ];
 }

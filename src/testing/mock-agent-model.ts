@@ -16,6 +16,7 @@ import type {
   MockRunRequest,
 } from './mock-agent-types.js';
 import { isPlainObject } from './mock-platform-validation.js';
+import { MockDurableRuns } from './mock-durable-runs.js';
 
 /** Counters of one agent, kept until `reset()`. */
 export interface MockAgentState {
@@ -99,10 +100,16 @@ export class MockAgentModel {
   #injections: Injection[] = [];
   #requestCounter = 0;
   readonly #requestIdPrefix: string;
+  /** Whether the deployment has durable runs (see `MockAgentServiceOptions.durableRuns`). */
+  readonly durableRuns: boolean | 'ignored';
+  /** The durable runs, their clock and counters. */
+  readonly durable: MockDurableRuns;
 
   constructor(options: MockAgentServiceOptions) {
     for (const definition of options.agents ?? demoAgents) this.setAgent(definition);
     this.#requestIdPrefix = options.requestIdPrefix ?? 'req_mock_';
+    this.durableRuns = options.durableRuns ?? true;
+    this.durable = new MockDurableRuns(options.now);
   }
 
   setAgent(definition: MockAgentDefinition): void {
@@ -162,6 +169,7 @@ export class MockAgentModel {
     this.#states.clear();
     this.#injections = [];
     this.#requestCounter = 0;
+    this.durable.reset();
   }
 
   /** Record a CORS preflight. */

@@ -13,6 +13,7 @@ import { MockAgentModel } from './mock-agent-model.js';
 import { mockEndpoints } from './mock-endpoints.js';
 import { createReply, legacySunset, type MockResponderOptions } from './mock-responses.js';
 import { matchRoute, routeAllows } from './mock-routes.js';
+import { ownerKey } from './mock-durable-runs.js';
 import type {
   MockAgentService,
   MockAgentServiceOptions,
@@ -55,7 +56,8 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
         { Allow: [...route.methods, 'OPTIONS'].join(', ') },
       );
     }
-    return mockEndpoints[route.endpoint]({ model, route, record, reply });
+    const owner = ownerKey(request.headers.get('authorization'));
+    return mockEndpoints[route.endpoint]({ model, route, record, reply, owner });
   };
 
   const service: MockAgentService = {
@@ -106,6 +108,14 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
     setAgent(definition) {
       model.setAgent(definition);
     },
+    now: () => model.durable.now(),
+    advance(ms) {
+      model.durable.advance(ms);
+    },
+    get durableStats() {
+      return { ...model.durable.stats };
+    },
+    durableRun: (runId) => model.durable.stateOf(runId),
     waitFor(predicate, timeoutMs = 2000) {
       return new Promise((resolve, reject) => {
         const started = Date.now();

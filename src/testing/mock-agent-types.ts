@@ -2,12 +2,20 @@
 import type { MockApiGeneration, MockStreamItem } from './mock-events.js';
 
 /**
- * The endpoints of the service: an agent's three (`agent`, `schemas`, `run`: stream or wait), the
- * agent search, a tool server's authorization (`tool-auth`), and the durable run operations
- * (`durable-run`: read, cancel, respond), which answer 404 for every run: durable runs are not
- * built yet.
+ * The endpoints of the service: an agent's three (`agent`, `schemas`, `run`: stream, wait or the
+ * start of a durable run), the agent search, a tool server's authorization (`tool-auth`), and the
+ * durable run operations: read (`durable-run`), cancel (`durable-cancel`) and answer approvals
+ * (`durable-respond`).
  */
-export type MockEndpoint = 'agent' | 'schemas' | 'run' | 'search' | 'tool-auth' | 'durable-run';
+export type MockEndpoint =
+  | 'agent'
+  | 'schemas'
+  | 'run'
+  | 'search'
+  | 'tool-auth'
+  | 'durable-run'
+  | 'durable-cancel'
+  | 'durable-respond';
 
 /** `capabilities` of an agent record; other keys are allowed. */
 export interface MockAgentCapabilities {
@@ -166,6 +174,154 @@ export interface MockAgentDefinition {
   schemas?: MockAgentSchemas;
   /** @default a short paragraph delivered as word deltas */
   run?: MockRunScenario;
+  /**
+   * How a durable run (`execution_mode: 'DURABLE'`) of the agent goes, on the service's clock.
+   * @default one turn of 2000 ms that writes the text its stream would send while it runs
+   */
+  durable?: MockDurableScenario;
+}
+
+/** A tool call a durable run pauses on, waiting for a person's approval. */
+export interface MockDurableApproval {
+  /** @default 'Run tool' */
+  displayName?: string;
+  /** @default 'The agent wants to run a tool.' */
+  description?: string;
+  /** @default undefined (not sent, as for some MCP tools) */
+  toolId?: string;
+  /**
+   * The arguments: an object, or JSON text written into the answer as given (to send integers
+   * above 2^53 as the service does).
+   * @default {}
+   */
+  arguments?: Record<string, unknown> | string;
+  /**
+   * The approval's deadline, this many ms after the run paused (`expires_at`); a respond after it
+   * answers 409.
+   * @default undefined (no deadline)
+   */
+  expiresInMs?: number;
+}
+
+/** One turn of a durable run: the first starts with the run, each next one after an approval. */
+export interface MockDurableTurn {
+  /**
+   * How long the turn runs before it ends, pauses or fails.
+   * @default 2000
+   */
+  runningMs?: number;
+  /**
+   * The text the turn writes, in chunks spread evenly over `runningMs`.
+   * @default '' for turns after the first; the agent's stream text for the first
+   */
+  text?: string | string[];
+  /**
+   * A batch of approvals the run pauses on when the turn ends (`REQUIRES_INPUT`).
+   * @default undefined (the run ends SUCCEEDED after the last turn)
+   */
+  approvals?: MockDurableApproval[];
+  /**
+   * The turn fails at its end with this `error`.
+   * @default undefined
+   */
+  fail?: { code: string; message: string };
+}
+
+/** The durable runs of an agent on the mock service's clock. */
+export interface MockDurableScenario {
+  /**
+   * The state of the 201 (the service was seen answering RUNNING).
+   * @default 'RUNNING'
+   */
+  acceptAs?: 'QUEUED' | 'RUNNING';
+  /**
+   * How long a run accepted as QUEUED waits before it runs.
+   * @default 500
+   */
+  queuedMs?: number;
+  /**
+   * The turns, in order. After an accepted approval batch the next turn runs (a default 1000 ms
+   * turn when there is none).
+   * @default [{}] (one turn)
+   */
+  turns?: MockDurableTurn[];
+  /**
+   * `'while-running'`: the output grows while the run is RUNNING. `'at-end'`: it appears only
+   * when the run succeeds (whether the service shows it while running is not documented).
+   * @default 'while-running'
+   */
+  output?: 'while-running' | 'at-end';
+  /**
+   * Whether `output` holds only the current turn's text (as one capture of the service showed)
+   * rather than everything so far.
+   * @default false
+   */
+  outputPerTurn?: boolean;
+  /**
+   * What a rejected approval does: `'continue'` runs the next turn (without the tool),
+   * `'fail'` ends the run FAILED.
+   * @default 'continue'
+   */
+  onReject?: 'continue' | 'fail';
+  /**
+   * The execution timeout of a turn: a turn longer than this never finishes by itself (it stays
+   * RUNNING until a GET after `executionTimeoutMs + graceMs` marks it FAILED).
+   * @default 1_800_000 (30 minutes)
+   */
+  executionTimeoutMs?: number;
+  /**
+   * The grace after the execution timeout before a GET marks the turn FAILED.
+   * @default 600_000 (10 minutes)
+   */
+  graceMs?: number;
+  /**
+   * The state a GET gives an overdue turn (the service documents FAILED).
+   * @default 'FAILED'
+   */
+  expiredState?: 'FAILED' | 'EXPIRED';
+  /**
+   * How a cancellation goes: `registration: false` answers 409 for an active run;
+   * `cancellingMs` is how long an active run shows CANCELLING before it is CANCELLED (a turn that
+   * ends first wins: SUCCEEDED).
+   * @default { registration: true, cancellingMs: 1000 }
+   */
+  cancel?: { registration?: boolean; cancellingMs?: number };
+  /**
+   * Answers to approvals that fail before anything is accepted: `'503-once'` answers the first
+   * respond of each run 503.
+   * @default []
+   */
+  respondFaults?: '503-once'[];
+}
+
+/** What the mock counted of durable runs (since the last `reset()`). */
+export interface MockDurableStats {
+  /** Durable runs started (201s). */
+  runsStarted: number;
+  /** Approved tool calls executed (each accepted APPROVE once; an identical retry adds none). */
+  toolsExecuted: number;
+  /** GETs of durable runs (answered, 404s included). */
+  polls: number;
+  /** Cancellation requests answered 200. */
+  cancels: number;
+  /** Approval batches accepted (identical retries not counted). */
+  responsesAccepted: number;
+}
+
+/** The mock's whole state of a durable run (introspection for tests; no token in it). */
+export interface MockDurableRunState {
+  runId: string;
+  agentId: string;
+  /** The state stored now (expiry is applied only by a GET). */
+  state: string;
+  /** The index of the current turn (0 before any approval). */
+  turn: number;
+  /** GETs of this run. */
+  polls: number;
+  /** Approved tool calls this run executed. */
+  toolsExecuted: number;
+  /** When a cancellation was asked (mock clock ms). */
+  cancelRequestedAt: number | undefined;
 }
 
 /** Options of {@link createMockAgentService}. */
@@ -191,6 +347,18 @@ export interface MockAgentServiceOptions {
    * @default 'req_mock_'
    */
   requestIdPrefix?: string;
+  /**
+   * Whether the deployment has durable runs: `false` answers `execution_mode: 'DURABLE'` with a
+   * 400 naming `/execution_mode` (a deployment that predates them) and the durable operations with
+   * 404; `'ignored'` runs it as an ordinary request-bound run (200 wait body).
+   * @default true
+   */
+  durableRuns?: boolean | 'ignored';
+  /**
+   * The clock of durable runs (ms since the epoch); `advance(ms)` moves it forward.
+   * @default Date.now
+   */
+  now?: () => number;
   /**
    * The token every request must bring as `Authorization: Bearer <token>`; any other request
    * answers 401 (a problem on the platform prefix, a bare JSON string on the legacy one) and is
@@ -297,10 +465,21 @@ export interface MockAgentService {
   inject(agentId: string, response: MockInjectedResponse): void;
   /** Remove every injection. */
   clearInjections(): void;
-  /** Clear records, per-agent counters (the `request_id` counter too) and injections. */
+  /**
+   * Clear records, per-agent counters (the `request_id` counter too), injections, durable runs,
+   * their counters and the clock's advance (run ids keep counting).
+   */
   reset(): void;
   /** Add or replace an agent. */
   setAgent(definition: MockAgentDefinition): void;
+  /** The clock of durable runs, in ms (the `now` option plus every `advance`). */
+  now(): number;
+  /** Moves the clock of durable runs forward by `ms` (reset() sets it back). */
+  advance(ms: number): void;
+  /** What the mock counted of durable runs. */
+  readonly durableStats: MockDurableStats;
+  /** The whole state of a durable run; undefined for an unknown id. */
+  durableRun(runId: string): MockDurableRunState | undefined;
   /** Resolve once `predicate` is true (polled every 5 ms); reject after `timeoutMs` (default 2000). */
   waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
 }

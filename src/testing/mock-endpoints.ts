@@ -16,6 +16,11 @@ import { completeProblem, mockProblemCodes, problemCodeFor } from './mock-proble
 import type { MockReply } from './mock-responses.js';
 import type { MockRoute } from './mock-routes.js';
 import { createStreamBody, planStream, planText } from './mock-stream.js';
+import {
+  invalidRespondBody,
+  type DurableRun,
+  type MockDurableAnswer,
+} from './mock-durable-runs.js';
 
 /** Everything a handler needs for one request. */
 export interface MockEndpointContext {
@@ -24,6 +29,8 @@ export interface MockEndpointContext {
   /** The record of the request (its parsed body in `record.body`); handlers may add to it. */
   record: MockRequestRecord;
   reply: MockReply;
+  /** Who asks: a key of the request's Authorization header (never the token itself). */
+  owner: string;
 }
 
 export type MockEndpointHandler = (context: MockEndpointContext) => Response | Promise<Response>;
@@ -69,7 +76,7 @@ function answerSchemas({ model, route, reply }: MockEndpointContext): Response {
     : reply.json(200, schemas);
 }
 
-function answerRun({ model, route, record, reply }: MockEndpointContext): Response {
+function answerRun({ model, route, record, reply, owner }: MockEndpointContext): Response {
   const body = record.body;
   let agentId = route.agentId;
   if (route.api === 'rest-v1') {
@@ -88,7 +95,7 @@ function answerRun({ model, route, record, reply }: MockEndpointContext): Respon
   const definition = model.agents.get(agentId);
   if (!definition) return notFound(reply);
   if (route.api === 'platform') {
-    const invalid = validatePlatformRun(body);
+    const invalid = validatePlatformRun(body, model.durableRuns);
     if (invalid) return reply.problem(400, invalid);
   }
   const missing = missingFormFields(
@@ -138,6 +145,18 @@ function answerRun({ model, route, record, reply }: MockEndpointContext): Respon
     resolveRunEvents(definition, { api: route.api, agentId, body }),
     model,
   );
+  if (
+    route.api === 'platform' &&
+    model.durableRuns === true &&
+    isPlainObject(body) &&
+    body.execution_mode === 'DURABLE'
+  ) {
+    const text = planText(planStream(events, scenario, undefined, Number.POSITIVE_INFINITY));
+    return durableReply(
+      reply,
+      model.durable.start(agentId, owner, definition.durable ?? {}, text, model.nextRequestId()),
+    );
+  }
   if (
     route.wait === true ||
     (route.api === 'platform' && isPlainObject(body) && body.stream !== true)
@@ -240,16 +259,71 @@ function answerToolAuth({ route, record, reply }: MockEndpointContext): Response
   return reply.json(200, { authorizationUrl: consent.href });
 }
 
+function durableReply(reply: MockReply, answer: MockDurableAnswer): Response {
+  return answer.ok
+    ? reply.send(answer.status, answer.text, 'application/json')
+    : reply.problem(answer.status, answer.problem);
+}
+
+const runNotFound = (reply: MockReply) =>
+  reply.failure(404, 'Run not found', { code: 'resource_not_found' });
+
 /**
- * The durable run operations (read, cancel, respond): durable runs are not built (issue 20), so no
- * run exists and each answers 404, as the service does for a run it does not know.
+ * The run a durable operation names, or the 404 the service answers: for an unknown run, another
+ * user's (another token) or another agent's, and for every run on a deployment without them.
  */
-function answerDurableRun({ model, route, reply }: MockEndpointContext): Response {
+function durableRunOf(
+  { model, route, reply, owner }: MockEndpointContext,
+  runId: string,
+): DurableRun | Response {
   const agentId = route.agentId ?? '';
-  const injection = injected(reply, model, agentId, 'durable-run');
-  if (injection) return injection;
   if (!model.agents.has(agentId)) return notFound(reply);
-  return reply.failure(404, 'Run not found', { code: 'resource_not_found' });
+  const run = model.durableRuns === true ? model.durable.find(runId, agentId, owner) : undefined;
+  return run ?? runNotFound(reply);
+}
+
+/** `GET …/runs/{run_id}`: the run, its deadline applied when overdue (expiry is read-triggered). */
+function answerDurableRun(context: MockEndpointContext): Response {
+  const { model, route, reply } = context;
+  const injection = injected(reply, model, route.agentId ?? '', 'durable-run');
+  if (injection) return injection;
+  model.durable.stats.polls++;
+  const run = durableRunOf(context, route.params['runId'] ?? '');
+  if (run instanceof Response) return run;
+  return durableReply(reply, model.durable.read(run, model.nextRequestId()));
+}
+
+/** `POST …/cancellations { run_id }`: cooperative and idempotent. */
+function answerDurableCancel(context: MockEndpointContext): Response {
+  const { model, route, record, reply } = context;
+  const injection = injected(reply, model, route.agentId ?? '', 'durable-cancel');
+  if (injection) return injection;
+  const runId = isPlainObject(record.body) ? record.body['run_id'] : undefined;
+  if (typeof runId !== 'string' || runId === '') {
+    return reply.problem(400, {
+      code: 'missing_required_field',
+      detail: 'run_id is required.',
+      errors: [
+        { pointer: '/run_id', detail: 'run_id is required.', code: 'missing_required_field' },
+      ],
+    });
+  }
+  const run = durableRunOf(context, runId);
+  if (run instanceof Response) return run;
+  return durableReply(reply, model.durable.cancel(run, model.nextRequestId()));
+}
+
+/** `POST …/responses { run_id, responses }`: the whole pending batch, each id once. */
+function answerDurableRespond(context: MockEndpointContext): Response {
+  const { model, route, record, reply } = context;
+  const injection = injected(reply, model, route.agentId ?? '', 'durable-respond');
+  if (injection) return injection;
+  const invalid = invalidRespondBody(record.body);
+  if (invalid) return reply.problem(400, invalid);
+  const body = record.body as Record<string, unknown>;
+  const run = durableRunOf(context, body['run_id'] as string);
+  if (run instanceof Response) return run;
+  return durableReply(reply, model.durable.respond(run, body, model.nextRequestId()));
 }
 
 /** The handler of each endpoint. */
@@ -260,4 +334,6 @@ export const mockEndpoints: { readonly [Endpoint in MockEndpoint]: MockEndpointH
   search: answerSearch,
   'tool-auth': answerToolAuth,
   'durable-run': answerDurableRun,
+  'durable-cancel': answerDurableCancel,
+  'durable-respond': answerDurableRespond,
 };

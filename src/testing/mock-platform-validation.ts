@@ -13,8 +13,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The problem of a platform run body (`POST /api/agents/{id}/runs`), or undefined when valid. */
-export function validatePlatformRun(body: unknown): MockProblem | undefined {
+/**
+ * The problem of a platform run body (`POST /api/agents/{id}/runs`), or undefined when valid.
+ * `durable`: whether the deployment has durable runs (`'ignored'`: it takes DURABLE as
+ * REQUEST_BOUND).
+ */
+export function validatePlatformRun(
+  body: unknown,
+  durable: boolean | 'ignored' = true,
+): MockProblem | undefined {
   if (!isPlainObject(body)) {
     return {
       code: 'invalid_request',
@@ -54,7 +61,14 @@ export function validatePlatformRun(body: unknown): MockProblem | undefined {
       errors: [{ pointer: '/stream', detail: 'Expected a boolean.', code: 'invalid_parameter' }],
     };
   }
-  if (body.execution_mode !== undefined && body.execution_mode !== 'REQUEST_BOUND') {
+  if (body.execution_mode === 'DURABLE' && durable === true) {
+    const refused = refusedWithDurable(body);
+    if (refused) return refused;
+  } else if (
+    body.execution_mode !== undefined &&
+    body.execution_mode !== 'REQUEST_BOUND' &&
+    !(body.execution_mode === 'DURABLE' && durable === 'ignored')
+  ) {
     return executionModeProblem(body.execution_mode);
   }
   if (body.input !== undefined && !isPlainObject(body.input)) {
@@ -68,9 +82,30 @@ export function validatePlatformRun(body: unknown): MockProblem | undefined {
   return undefined;
 }
 
+/** What DURABLE does not take: `stream: true`, `metadata.chat_session_id`. */
+function refusedWithDurable(body: Record<string, unknown>): MockProblem | undefined {
+  if (body.stream === true) {
+    const detail = 'DURABLE requires stream to be false or omitted.';
+    return {
+      code: 'invalid_parameter',
+      detail,
+      errors: [{ pointer: '/stream', detail, code: 'invalid_parameter' }],
+    };
+  }
+  if (isPlainObject(body.metadata) && 'chat_session_id' in body.metadata) {
+    const detail = 'DURABLE does not accept metadata.chat_session_id.';
+    return {
+      code: 'invalid_parameter',
+      detail,
+      errors: [{ pointer: '/metadata/chat_session_id', detail, code: 'invalid_parameter' }],
+    };
+  }
+  return undefined;
+}
+
 /**
- * `DURABLE` (issue 20) is not built: the mock answers as a deployment without durable runs may,
- * with a 400 on `execution_mode`; any other value is refused the same way.
+ * A deployment without durable runs answers `DURABLE` with a 400 on `execution_mode`; any other
+ * unknown value is refused the same way.
  */
 function executionModeProblem(mode: unknown): MockProblem {
   const durable = mode === 'DURABLE';

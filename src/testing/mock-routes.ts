@@ -66,7 +66,7 @@ export const mockRoutes: readonly MockRouteDefinition[] = [
     path: [...platform, ':agentId', 'schemas'],
   },
   { api: 'platform', endpoint: 'run', methods: ['POST'], path: [...platform, ':agentId', 'runs'] },
-  // Durable runs (issue 20) are not built: these answer as for a run that does not exist.
+  // Durable runs: read, cancel, answer approvals (the start is the `run` row above).
   {
     api: 'platform',
     endpoint: 'durable-run',
@@ -75,13 +75,13 @@ export const mockRoutes: readonly MockRouteDefinition[] = [
   },
   {
     api: 'platform',
-    endpoint: 'durable-run',
+    endpoint: 'durable-cancel',
     methods: ['POST'],
     path: [...platform, ':agentId', 'cancellations'],
   },
   {
     api: 'platform',
-    endpoint: 'durable-run',
+    endpoint: 'durable-respond',
     methods: ['POST'],
     path: [...platform, ':agentId', 'responses'],
   },
