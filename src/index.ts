@@ -94,3 +94,8 @@ export {
   type AgentConsoleComponents,
   type AgentConsoleProps,
 } from './components/agent-console.js';
+export {
+  useDurableRun,
+  type UseDurableRunOptions,
+  type UseDurableRunResult,
+} from './react/use-durable-run.js';
