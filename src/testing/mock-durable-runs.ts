@@ -355,7 +355,8 @@ export class MockDurableRuns {
   #textAt(run: DurableRun, now: number): string {
     const turn = run.turns[run.turn] as TurnPlan;
     if (turn.chunks.length === 0 || now < run.turnRunsAt) return '';
-    const elapsed = now - run.turnRunsAt;
+    // The worker stops at the execution timeout: the text stops growing there.
+    const elapsed = Math.min(now - run.turnRunsAt, run.scenario.executionTimeoutMs ?? 30 * minute);
     const shown =
       turn.runningMs === 0
         ? turn.chunks.length

@@ -334,18 +334,54 @@ describe('given the platform agent operations (glean.agents)', () => {
     expect(deltasOf(answer as string)).toMatch(/^Thanks, the project intake is filed\./);
   });
 
-  it('DURABLE is not built: 400 invalid_parameter on execution_mode, no run started', async () => {
-    const error = await rejectionOf(
-      glean.agents.createRun({ messages: userMessages, execution_mode: 'DURABLE' }, 'chat-agent'),
+  it('createRun with execution_mode DURABLE reads the 201 run; getRun, respondToRun and cancelRun read theirs', async () => {
+    const created = await glean.agents.createRun(
+      { messages: userMessages, execution_mode: 'DURABLE' },
+      'approval-agent',
     );
-    expect(error).toBeInstanceOf(PlatformProblemDetailError);
-    const problem = error as PlatformProblemDetailError;
-    expectServiceProblem(problem, 'invalid_parameter');
-    expect(problem.errors?.map((entry) => entry.pointer)).toEqual(['/execution_mode']);
-    expect(server.openStreams).toBe(0);
+    expect(responses[0]?.status).toBe(201);
+    const { run } = created as { run: { run_id: string; agent_id: string; state: string } };
+    expect(run).toMatchObject({ agent_id: 'approval-agent', state: 'RUNNING' });
+    expect(server.requests[0]?.body).toEqual({
+      messages: userMessages,
+      stream: false,
+      execution_mode: 'DURABLE',
+    });
+
+    server.service.advance(1500);
+    const paused = await glean.agents.getRun('approval-agent', run.run_id);
+    expect(paused.run.state).toBe('REQUIRES_INPUT');
+    const [approval] = paused.run.pending_interactions;
+    expect(approval).toMatchObject({
+      type: 'TOOL_APPROVAL',
+      display_name: 'Send Slack message to user',
+      arguments: { message: 'The weekly report is ready for review.' },
+    });
+
+    const answered = await glean.agents.respondToRun(
+      {
+        run_id: run.run_id,
+        responses: [{ interaction_id: approval?.interaction_id ?? '', decision: 'APPROVE' }],
+      },
+      'approval-agent',
+    );
+    expect(answered.run.state).toBe('RUNNING');
+    expect(server.service.durableStats.toolsExecuted).toBe(1);
+
+    server.service.advance(1000);
+    const cancelled = await glean.agents.cancelRun({ run_id: run.run_id }, 'approval-agent');
+    expect(cancelled.run.state).toBe('RUNNING');
+    server.service.advance(1000);
+    const done = await glean.agents.getRun('approval-agent', run.run_id);
+    // completion won the race with the cancellation
+    expect(done.run.state).toBe('SUCCEEDED');
+    const texts = (done.run.output as { messages: { content: { text: string }[] }[] }).messages.map(
+      (message) => message.content[0]?.text,
+    );
+    expect(texts.at(-1)).toBe('Sent your Slack message.');
   });
 
-  it('getRun, cancelRun and respondToRun: no durable run exists, 404 problem', async () => {
+  it('getRun, cancelRun and respondToRun of a run that does not exist: 404 problem', async () => {
     for (const call of [
       glean.agents.getRun('chat-agent', 'run_1'),
       glean.agents.cancelRun({ run_id: 'run_1' }, 'chat-agent'),
@@ -358,6 +394,22 @@ describe('given the platform agent operations (glean.agents)', () => {
       expect(error).toBeInstanceOf(PlatformProblemDetailError);
       expectServiceProblem(error as PlatformProblemDetailError, 'resource_not_found');
     }
+  });
+
+  it('409 to a stale batch raises PlatformProblemDetailError conflict', async () => {
+    const created = await glean.agents.createRun(
+      { messages: userMessages, execution_mode: 'DURABLE' },
+      'approval-agent',
+    );
+    const runId = (created as { run: { run_id: string } }).run.run_id;
+    const error = await rejectionOf(
+      glean.agents.respondToRun(
+        { run_id: runId, responses: [{ interaction_id: 'call_stale', decision: 'APPROVE' }] },
+        'approval-agent',
+      ),
+    );
+    expect(error).toBeInstanceOf(PlatformProblemDetailError);
+    expectServiceProblem(error as PlatformProblemDetailError, 'conflict');
   });
 
   it('404: get, getSchemas and createRun of an unknown agent raise PlatformProblemDetailError', async () => {
