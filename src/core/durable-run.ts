@@ -83,9 +83,10 @@ export interface DurableRunSnapshot {
   /** The service's raw state (kept when unknown). */
   serverState: string | undefined;
   requestId: string | undefined;
-  createdAt: unknown;
-  updatedAt: unknown;
-  expiresAt: unknown;
+  /** The service's times as sent (RFC 3339): shown, never used as identity. */
+  createdAt: string | undefined;
+  updatedAt: string | undefined;
+  expiresAt: string | undefined;
   /** The approvals of the batch shown (empty unless `requires-input` or `responding`). */
   pendingInteractions: readonly DurableInteraction[];
   /** The sorted interaction ids of the batch shown: decisions belong to it. */
