@@ -30,11 +30,16 @@ describe('given a run started with a token, secret headers and a long input', ()
       token: 'tok_SECRET_9f8e7d6c5b4a',
     });
     try {
+      const storedDuringPost: string[] = [];
       const longText = `Please summarize: ${'confidential paragraph '.repeat(300)}END-OF-INPUT`;
       const client = createAgentClient({
         baseUrl: server.url,
         api: 'platform',
-        token: () => 'tok_SECRET_9f8e7d6c5b4a',
+        // Asked just before the POST: what is stored while the request is on its way.
+        token: () => {
+          storedDuringPost.push(...everything(localStorage));
+          return 'tok_SECRET_9f8e7d6c5b4a';
+        },
         headers: { 'X-Glean-ActAs': 'ceo@example.com', 'X-Custom-Secret': 'hdr_SECRET_1a2b3c' },
         secretHeaders: ['X-Custom-Secret'],
       });
@@ -47,8 +52,8 @@ describe('given a run started with a token, secret headers and a long input', ()
       expect(run.getSnapshot().runId).toBeDefined();
       run.detach();
 
-      const stored = everything(localStorage);
-      expect(stored.length).toBeGreaterThan(0);
+      expect(storedDuringPost.length).toBeGreaterThan(0);
+      const stored = [...storedDuringPost, ...everything(localStorage)];
       for (const value of stored) {
         expect(value).not.toContain('tok_SECRET_9f8e7d6c5b4a');
         expect(value).not.toContain('SECRET_9f8e');
