@@ -104,6 +104,19 @@ describe('startDurableRun', () => {
     expect(server.postCount('durable-agent')).toBe(1);
   });
 
+  it('a 201 whose body names no run: the run exists, its id is unknown (never re-sent)', async () => {
+    server.inject('durable-agent', {
+      endpoint: 'run',
+      status: 201,
+      times: 1,
+      body: '<html>created</html>',
+    });
+    const error = await rejectionOf(client().startDurableRun('durable-agent', { messages }));
+    expect(error).toBeInstanceOf(AgentStartUnknownError);
+    expect(error).toMatchObject({ reason: 'unreadable', status: 201, retryable: false });
+    expect(server.postCount('durable-agent')).toBe(1);
+  });
+
   it('a 201 about another agent is a mismatch, not a run', async () => {
     server.inject('durable-agent', {
       endpoint: 'run',

@@ -221,6 +221,34 @@ describe('the durable runs of the mock service', () => {
   });
 });
 
+describe('the test controls over HTTP (for a browser test against the node server)', () => {
+  it('moves the clock, reads the counters and a run, and is not recorded as a request', async () => {
+    const runId = (await startRun('durable-agent')).json.run.run_id;
+    const advanced = await fetch(`${server.url}/__clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 6000 }),
+    });
+    expect(await advanced.json()).toEqual({
+      now: start + 6000,
+      iso: new Date(start + 6000).toISOString(),
+    });
+    const state = (await (await fetch(`${server.url}/__runs/${runId}`)).json()) as {
+      state: string;
+    };
+    expect(state).toMatchObject({ runId, agentId: 'durable-agent', state: 'SUCCEEDED', polls: 0 });
+    const stats = (await (await fetch(`${server.url}/__stats`)).json()) as Record<string, unknown>;
+    expect(stats).toMatchObject({ requests: 1, posts: 1, durable: { runsStarted: 1, polls: 0 } });
+    expect((await fetch(`${server.url}/__runs/unknown`)).status).toBe(404);
+    const refused = await fetch(`${server.url}/__clock`, {
+      method: 'POST',
+      body: JSON.stringify({ advanceMs: -1 }),
+    });
+    expect(refused.status).toBe(400);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe('the msw handlers answer durable runs from the same model', () => {
   const base = 'http://durable.mock.test';
   const service = createMockAgentService({ agents: demoAgents, now: () => start });

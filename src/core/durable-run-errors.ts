@@ -73,11 +73,12 @@ export class AgentCancelUnavailableError extends AgentHttpError {
 }
 
 /** Why the outcome of a durable start is unknown. */
-export type AgentStartUnknownReason = 'network' | 'aborted' | 'gateway';
+export type AgentStartUnknownReason = 'network' | 'aborted' | 'gateway' | 'unreadable';
 
 /**
  * The start POST was sent and no answer says what became of it: the connection failed or was
- * aborted after sending, the body of the answer broke off, or a gateway answered 408, 502 or 504.
+ * aborted after sending, the body of the answer broke off, a gateway answered 408, 502 or 504,
+ * or a 201 came with a body that names no run (`'unreadable'`).
  * The run may have started. It is never sent again (each POST starts a new run): `retryable` is
  * false.
  */
@@ -86,7 +87,7 @@ export class AgentStartUnknownError extends AgentError {
   readonly retryable = false;
   readonly url: string;
   readonly reason: AgentStartUnknownReason;
-  /** The status of a gateway's answer, for reason `'gateway'`. */
+  /** The status answered, for reasons `'gateway'` and `'unreadable'`. */
   readonly status: number | undefined;
   constructor(options: {
     url: string;
@@ -98,9 +99,11 @@ export class AgentStartUnknownError extends AgentError {
       `The durable run may have started: ${
         options.reason === 'gateway'
           ? `a gateway answered ${String(options.status)}`
-          : options.reason === 'aborted'
-            ? 'the request was aborted after it was sent'
-            : 'the connection failed after the request was sent'
+          : options.reason === 'unreadable'
+            ? 'it was created (201) but the answer names no run'
+            : options.reason === 'aborted'
+              ? 'the request was aborted after it was sent'
+              : 'the connection failed after the request was sent'
       }. It was not sent again.`,
       { cause: options.cause },
     );

@@ -216,7 +216,7 @@ export function createDurableRunMethods(transport: DurableWireTransport): Durabl
       const url = `${agentUrl(agentId)}/runs`;
       const { messages, input, metadata } = request;
       transport.checkRun(request);
-      if (metadata !== undefined && metadata !== null && 'chat_session_id' in metadata) {
+      if (typeof metadata === 'object' && metadata !== null && 'chat_session_id' in metadata) {
         throw new AgentInputError(
           'metadata.chat_session_id cannot go with a durable run: nothing was sent.',
         );
@@ -265,6 +265,15 @@ export function createDurableRunMethods(transport: DurableWireTransport): Durabl
         // A 201 that carries a run is a durable run read wrong; anything else is no durable run.
         if (error instanceof AgentRunMismatchError || (answer.status === 201 && carriesRun(answer)))
           throw error;
+        // 201 Created with a body that names no run: a run exists whose id is unknown.
+        if (answer.status === 201) {
+          throw new AgentStartUnknownError({
+            url,
+            reason: 'unreadable',
+            status: 201,
+            cause: error,
+          });
+        }
         throw new AgentDurableUnavailableError({
           status: answer.status,
           url,

@@ -60,9 +60,55 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
     return mockEndpoints[route.endpoint]({ model, route, record, reply, owner });
   };
 
+  /**
+   * The test controls over HTTP, for a page that cannot reach the service object (a browser test
+   * against the node server): `GET|POST …/__clock` (`{ advanceMs }` moves the clock),
+   * `GET …/__stats`, `GET …/__runs/{run_id}`. Not recorded among the requests.
+   */
+  const control = async (request: Request, url: URL): Promise<Response | undefined> => {
+    const match = /\/__(clock|stats|runs\/([^/]+))$/.exec(url.pathname);
+    if (match === null) return undefined;
+    const reply = createReply(responder, request, undefined);
+    if (match[1] === 'clock') {
+      if (request.method === 'POST') {
+        let advanceMs: unknown;
+        try {
+          advanceMs = ((await request.json()) as { advanceMs?: unknown }).advanceMs;
+        } catch {
+          advanceMs = undefined;
+        }
+        if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0) {
+          return reply.json(400, 'advanceMs must be a number >= 0');
+        }
+        model.durable.advance(advanceMs);
+      }
+      const now = model.durable.now();
+      return reply.json(200, { now, iso: new Date(now).toISOString() });
+    }
+    if (match[1] === 'stats') {
+      return reply.json(200, {
+        requests: model.requests.length,
+        posts: service.postCount(),
+        durable: { ...model.durable.stats },
+      });
+    }
+    let runId = match[2] ?? '';
+    try {
+      runId = decodeURIComponent(runId);
+    } catch {
+      // kept as sent
+    }
+    const state = model.durable.stateOf(runId);
+    return state === undefined ? reply.json(404, 'No such run') : reply.json(200, state);
+  };
+
   const service: MockAgentService = {
     async handle(request) {
       const url = new URL(request.url);
+      if (request.method !== 'OPTIONS') {
+        const controlled = await control(request, url);
+        if (controlled !== undefined) return controlled;
+      }
       if (request.method === 'OPTIONS') {
         model.recordPreflight(request, url);
         return createReply(responder, request, matchRoute(url.pathname)).send(204, null);
@@ -74,7 +120,7 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
     },
     matches(url) {
       const pathname = (typeof url === 'string' ? new URL(url) : url).pathname;
-      return matchRoute(pathname) !== undefined;
+      return matchRoute(pathname) !== undefined || /\/__(clock|stats|runs\/[^/]+)$/.test(pathname);
     },
     get requests() {
       return model.requests;

@@ -447,7 +447,12 @@ export interface MockPreflightRecord {
 
 /** The model. */
 export interface MockAgentService {
-  /** Answer one request (any method, any path; unknown paths get 404). */
+  /**
+   * Answer one request (any method, any path; unknown paths get 404). Besides the service's
+   * routes it answers test controls, never recorded: `GET …/__clock`, `POST …/__clock`
+   * `{ advanceMs }` (moves the clock of durable runs), `GET …/__stats` (`{ requests, posts,
+   * durable }`) and `GET …/__runs/{run_id}` (the mock's whole state of a durable run).
+   */
   handle(request: Request): Promise<Response>;
   /** True when the URL's path is one of the service's routes (adapters pass the rest through). */
   matches(url: string | URL): boolean;
