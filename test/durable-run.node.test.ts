@@ -482,3 +482,44 @@ describe('given two pages of one browser watching one run', () => {
     await vi.waitFor(() => expect(b.getSnapshot().polls).toBe(polls + 1));
   });
 });
+
+describe('given a state this library does not know', () => {
+  it('shows it as unknown with the raw state, reads it slowly, and answers nothing', async () => {
+    const server = await serveDurableWireForTest();
+    const { page, load, settled } = setUp(server);
+    const run = load();
+    await run.start(hello);
+    await idle(run);
+    const runId = run.getSnapshot().runId ?? '';
+    server.set(runId, { state: 'HIBERNATING' });
+    await tick(page, run, 1000);
+    expect(run.getSnapshot()).toMatchObject({ status: 'unknown', serverState: 'HIBERNATING' });
+    expect(page.scheduled()[0]).toBe(15_000);
+    await expect(run.respond([{ interactionId: 'call_1', decision: 'APPROVE' }])).rejects.toThrow(
+      /Nothing to answer/,
+    );
+    expect(server.counts.responds).toBe(0);
+    expect(settled).toEqual([]);
+  });
+});
+
+describe('given a run left running past its 40-minute deadline', () => {
+  it('is read just after the deadline, also after a reload, even while hidden', async () => {
+    const server = await serveDurableWireForTest();
+    const { page, load } = setUp(server);
+    const first = load();
+    const acceptedAt = page.now();
+    await first.start(hello);
+    await idle(first);
+    first.detach();
+    await tick(page, first, 37 * 60_000);
+    const reloaded = load();
+    await reloaded.resume();
+    page.hide(); // 20 s between reads once patient
+    const deadline = acceptedAt + 40 * 60_000;
+    while (page.now() < deadline + 1000) await tick(page, reloaded, 1000);
+    const last = reloaded.getSnapshot().lastPolledAt ?? 0;
+    expect(last).toBeGreaterThanOrEqual(deadline);
+    expect(last).toBeLessThanOrEqual(deadline + 1000);
+  });
+});

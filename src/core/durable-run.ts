@@ -377,6 +377,9 @@ export class DurableRun {
       await this.#readOnce();
       return this.#snapshot;
     }
+    // The first turn was accepted about when its record was written; after an approval the
+    // deadline of the new turn is unknown here (the service still applies it on any read).
+    if (record.decidedBatchKey === undefined) this.#turnAcceptedAt = record.startedAt;
     this.#watch(runId);
     await this.#read;
     return this.#snapshot;
