@@ -123,6 +123,18 @@ describe('the durable runs of the mock service', () => {
     expect((await getRun('relay', runId)).json.run.state).toBe('FAILED');
   });
 
+  it('updated_at follows the output written while running', async () => {
+    const first = (await startRun('durable-agent')).json.run as WireRun & { updated_at: string };
+    expect(first.updated_at).toBe(new Date(start).toISOString());
+    server.service.advance(3000);
+    const halfway = (await getRun('durable-agent', first.run_id)).json.run as WireRun & {
+      updated_at: string;
+    };
+    const at = Date.parse(halfway.updated_at);
+    expect(at).toBeGreaterThan(start);
+    expect(at).toBeLessThanOrEqual(start + 3000);
+  });
+
   it('output only at the end for an at-end agent, QUEUED first', async () => {
     const first = (await startRun('quiet-durable-agent')).json.run;
     expect(first.state).toBe('QUEUED');

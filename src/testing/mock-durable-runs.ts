@@ -354,17 +354,37 @@ export class MockDurableRuns {
   /** The text the current turn has written by `now`. */
   #textAt(run: DurableRun, now: number): string {
     const turn = run.turns[run.turn] as TurnPlan;
-    if (turn.chunks.length === 0 || now < run.turnRunsAt) return '';
+    return turn.chunks.slice(0, this.#chunksShown(run, now)).join('');
+  }
+
+  /** How many chunks of the current turn are written by `now`. */
+  #chunksShown(run: DurableRun, now: number): number {
+    const turn = run.turns[run.turn] as TurnPlan;
+    if (turn.chunks.length === 0 || now < run.turnRunsAt) return 0;
     // The worker stops at the execution timeout: the text stops growing there.
     const elapsed = Math.min(now - run.turnRunsAt, run.scenario.executionTimeoutMs ?? 30 * minute);
-    const shown =
-      turn.runningMs === 0
-        ? turn.chunks.length
-        : Math.min(
-            turn.chunks.length,
-            Math.floor((elapsed * turn.chunks.length) / Math.max(1, turn.runningMs)),
-          );
-    return turn.chunks.slice(0, shown).join('');
+    return turn.runningMs === 0
+      ? turn.chunks.length
+      : Math.min(
+          turn.chunks.length,
+          Math.floor((elapsed * turn.chunks.length) / Math.max(1, turn.runningMs)),
+        );
+  }
+
+  /** The latest persisted activity: a transition, or the last chunk written while running. */
+  #updatedAt(run: DurableRun, now: number): number {
+    let latest = Math.max(run.updatedAt, run.final?.at ?? 0, run.cancelRequestedAt ?? 0);
+    if (run.final === undefined && run.paused === undefined) {
+      const turn = run.turns[run.turn] as TurnPlan;
+      const shown = this.#chunksShown(run, now);
+      if (shown > 0) {
+        latest = Math.max(
+          latest,
+          run.turnRunsAt + Math.ceil((shown * turn.runningMs) / turn.chunks.length),
+        );
+      }
+    }
+    return latest;
   }
 
   #answer(run: DurableRun, status: number, requestId: string, first = false): MockDurableAnswer {
@@ -419,7 +439,7 @@ export class MockDurableRuns {
         created_at: new Date(
           first ? run.createdAt : Math.floor(run.createdAt / 1000) * 1000,
         ).toISOString(),
-        updated_at: new Date(Math.max(run.updatedAt, run.final?.at ?? 0)).toISOString(),
+        updated_at: new Date(this.#updatedAt(run, now)).toISOString(),
         ...(active
           ? {
               expires_at: new Date(
