@@ -4,6 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import {
+  AgentDurableUnavailableError,
+  AgentUnsupportedError,
   createAgentClient,
   createDurableRun,
   createMemoryStorage,
@@ -246,3 +248,45 @@ describe('given the mock service', () => {
 function settled(run: DurableRun): boolean {
   return ['succeeded', 'failed', 'cancelled', 'expired'].includes(run.getSnapshot().status);
 }
+
+describe('given a deployment or a client without durable runs', () => {
+  it('a 400 on execution_mode: failed with the typed error, no record, one POST', async () => {
+    const page = manualPage();
+    const server = await createMockAgentServer({ agents: demoAgents, durableRuns: false });
+    try {
+      const store = createRunStore({ storage: 'memory' });
+      const run = createDurableRun(createAgentClient({ baseUrl: server.url, api: 'platform' }), {
+        agentId: 'durable-agent',
+        store,
+        environment: page.environment,
+      });
+      await run.start(ask('Hello'));
+      expect(run.getSnapshot().status).toBe('failed');
+      expect(run.getSnapshot().error).toBeInstanceOf(AgentDurableUnavailableError);
+      expect(store.list()).toEqual([]);
+      expect(starts(server)).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a rest-v1 client: failed with AgentUnsupportedError, nothing sent, no record', async () => {
+    const page = manualPage();
+    const server = await createMockAgentServer({ agents: demoAgents });
+    try {
+      const store = createRunStore({ storage: 'memory' });
+      const run = createDurableRun(createAgentClient({ baseUrl: server.url }), {
+        agentId: 'durable-agent',
+        store,
+        environment: page.environment,
+      });
+      await run.start(ask('Hello'));
+      expect(run.getSnapshot().status).toBe('failed');
+      expect(run.getSnapshot().error).toBeInstanceOf(AgentUnsupportedError);
+      expect(store.list()).toEqual([]);
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
