@@ -216,7 +216,7 @@ function initialSnapshot(agentId: string): DurableRunSnapshot {
     createdAt: undefined,
     updatedAt: undefined,
     expiresAt: undefined,
-    pendingInteractions: [],
+    pendingInteractions: noInteractions,
     batchKey: undefined,
     output: { text: '', segments: [], messages: [] },
     error: undefined,
@@ -233,6 +233,8 @@ function initialSnapshot(agentId: string): DurableRunSnapshot {
     connection: 'stopped',
   };
 }
+
+const noInteractions: readonly DurableInteraction[] = Object.freeze([]);
 
 /** How many times a respond or a cancel is sent again after a network error or a 5xx. */
 const writeRetries = 3;
@@ -727,7 +729,7 @@ export class DurableRun {
       this.#set({
         status: 'lost',
         error: asAgentError(error),
-        pendingInteractions: [],
+        pendingInteractions: noInteractions,
         batchKey: undefined,
         connection: 'stopped',
       });
@@ -790,7 +792,7 @@ export class DurableRun {
     if (this.#responding && status === 'requires-input') status = 'responding';
 
     const paused = status === 'requires-input' || status === 'responding';
-    const interactions = paused ? record.pendingInteractions : [];
+    const interactions = paused ? record.pendingInteractions : noInteractions;
     const batchKey = paused ? batchKeyOf(interactions) : undefined;
     const pendingInteractions =
       batchKey !== undefined && batchKey === previous.batchKey
