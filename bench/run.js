@@ -206,6 +206,13 @@ row(
   '< 50 MB; ± 10 %',
   heap.atOneMillion < 50e6 && heapDrift <= 0.1,
 );
+const { durablePolling } = engine;
+row(
+  `durable run polling: reads of a ${durablePolling.minutes}-minute run that never changes (mock service, real socket)`,
+  `${durablePolling.visible} visible (${durablePolling.visiblePerMinute.toFixed(1)}/min); ${durablePolling.hidden} in a hidden tab (${durablePolling.hiddenPerMinute.toFixed(1)}/min)`,
+  '≤ 15/min visible; ≤ 4/min hidden',
+  durablePolling.visiblePerMinute <= 15 && durablePolling.hiddenPerMinute <= 4,
+);
 const { firstEvent } = engine;
 row(
   'added time to first event over a raw `fetch` (mock server, real socket)',

@@ -938,8 +938,8 @@ export class DurableRun {
       setTimeout: given.setTimeout,
       clearTimeout: given.clearTimeout,
       random: given.random ?? Math.random,
-      document: 'document' in given ? given.document : global.document,
-      window: 'window' in given ? given.window : global.window,
+      document: 'document' in given ? given.document : eventTargetOrUndefined(global.document),
+      window: 'window' in given ? given.window : eventTargetOrUndefined(global.window),
       navigator: 'navigator' in given ? given.navigator : global.navigator,
     };
   }
@@ -968,6 +968,16 @@ export class DurableRun {
  */
 export function createDurableRun(client: DurableRunClient, options: DurableRunOptions): DurableRun {
   return new DurableRun(client, options);
+}
+
+/** A global that can take event listeners (a stand-in `document` of a script may not). */
+function eventTargetOrUndefined<T>(value: T): T | undefined {
+  return typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { addEventListener?: unknown }).addEventListener === 'function' &&
+    typeof (value as { removeEventListener?: unknown }).removeEventListener === 'function'
+    ? value
+    : undefined;
 }
 
 function phaseOf(status: DurableRunStatus): DurablePollSituation['phase'] {
