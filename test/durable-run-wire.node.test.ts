@@ -531,6 +531,22 @@ describe('where there are no durable runs', () => {
     expect(predurable.postCount()).toBe(1);
   });
 
+  it('a 200 that is not a durable run keeps no echoed token in the error, escaped or not', async () => {
+    server.inject('durable-agent', {
+      endpoint: 'run',
+      status: 200,
+      times: 1,
+      contentType: 'application/json',
+      body: `{"messages":[{"role":"GLEAN_AI","content":[{"type":"text","text":"${token} \\u0064${token.slice(1)}"}]}]}`,
+    });
+    const error = await rejectionOf(client().startDurableRun('durable-agent', { messages }));
+    expect(error).toBeInstanceOf(AgentDurableUnavailableError);
+    expect(JSON.stringify((error as AgentDurableUnavailableError).body)).not.toMatch(
+      /urable-token|u0064/,
+    );
+    expect((error as Error).message).not.toContain(token);
+  });
+
   it('a deployment that ignores it (a 200 wait body) is AgentDurableUnavailableError, sent once', async () => {
     const ignoring = await serveForTest({ agents: demoAgents, durableRuns: 'ignored' });
     const durable = createAgentClient({ baseUrl: ignoring.url, api: 'platform', token });

@@ -278,7 +278,7 @@ export function createDurableRunMethods(transport: DurableWireTransport): Durabl
           status: answer.status,
           url,
           method: 'POST',
-          body: answer.text,
+          body: redactJsonText(answer.text, answer.secrets),
         });
       }
     },
