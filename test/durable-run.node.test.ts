@@ -523,3 +523,41 @@ describe('given a run left running past its 40-minute deadline', () => {
     expect(last).toBeLessThanOrEqual(deadline + 1000);
   });
 });
+
+describe('given a read refused with 401', () => {
+  it('stops polling and shows the error; refresh() starts again', async () => {
+    const server = await serveDurableWireForTest();
+    const { page, load } = setUp(server);
+    const run = load();
+    await run.start(hello);
+    await idle(run);
+    server.failReads = { status: 401, times: 1 };
+    await tick(page, run, 1000);
+    expect(run.getSnapshot()).toMatchObject({ status: 'running', connection: 'stopped' });
+    expect(run.getSnapshot().error?.kind).toBe('http');
+    const reads = server.counts.reads;
+    await tick(page, run, 60_000);
+    expect(server.counts.reads).toBe(reads);
+    await run.refresh();
+    await idle(run);
+    expect(server.counts.reads).toBe(reads + 1);
+    expect(run.getSnapshot()).toMatchObject({ connection: 'waiting', error: undefined });
+  });
+});
+
+describe('given a cancel while waiting for approval', () => {
+  it('is cancelled at once, nothing approved', async () => {
+    const server = await serveDurableWireForTest();
+    const { page, load, settled } = setUp(server);
+    const run = load();
+    await run.start(hello);
+    await idle(run);
+    const runId = run.getSnapshot().runId ?? '';
+    server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
+    await tick(page, run, 1000);
+    await run.cancel();
+    expect(run.getSnapshot()).toMatchObject({ status: 'cancelled', pendingInteractions: [] });
+    expect(settled).toEqual([`${runId}:cancelled`]);
+    expect(server.counts.responds).toBe(0);
+  });
+});

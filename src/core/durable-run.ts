@@ -699,7 +699,12 @@ export class DurableRun {
         });
         if (generation !== this.#generation) return;
         this.#retryAfterMs = undefined;
-        this.#set({ consecutiveFailures: 0, pollError: undefined });
+        const authError = [401, 403].includes(statusOfError(this.#snapshot.error) ?? 0);
+        this.#set({
+          consecutiveFailures: 0,
+          pollError: undefined,
+          ...(authError ? { error: undefined } : {}),
+        });
         this.#apply(record);
       } catch (error) {
         if (generation !== this.#generation) return;
