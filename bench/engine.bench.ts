@@ -17,6 +17,7 @@ import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { Session } from 'node:inspector/promises';
 import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import { createAgentClient, createRunStream, fetchEventSourceTransport } from 'agent-console-kit';
+import { durablePolling } from './durable-polling.js';
 import {
   createMockAgentServer,
   encodeStreamItem,
@@ -413,6 +414,7 @@ async function main() {
     throughput: await throughput(),
     firstEvent: await firstEvent(),
     heap: await heap(),
+    durablePolling: await durablePolling(),
   };
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }

@@ -251,6 +251,13 @@ for (const [transport, label] of [
       line.heldGrowth <= events.heldGrowth + 2 * defaultMaxEventSize,
   );
 }
+const { durablePolling } = engine;
+row(
+  `durable run polling: reads of a ${durablePolling.minutes}-minute run that never changes (mock service, real socket)`,
+  `${durablePolling.visible} visible (${durablePolling.visiblePerMinute.toFixed(1)}/min); ${durablePolling.hidden} in a hidden tab (${durablePolling.hiddenPerMinute.toFixed(1)}/min)`,
+  '≤ 15/min visible; ≤ 4/min hidden',
+  durablePolling.visiblePerMinute <= 15 && durablePolling.hiddenPerMinute <= 4,
+);
 const { firstEvent } = engine;
 row(
   'added time to first event over a raw `fetch` (mock server, real socket)',

@@ -99,3 +99,8 @@ export {
   type UseAgentConsoleOptions,
   type UseAgentConsoleResult,
 } from './react/use-agent-console.js';
+export {
+  useDurableRun,
+  type UseDurableRunOptions,
+  type UseDurableRunResult,
+} from './react/use-durable-run.js';

@@ -175,3 +175,36 @@ export {
   type ToolAuthorizationOpening,
   type ToolAuthorizationState,
 } from './tool-authorization.js';
+export {
+  defaultDurablePollPolicy,
+  durablePollDelay,
+  type DurablePollPolicy,
+  type DurablePollSituation,
+} from './durable-poll-schedule.js';
+export {
+  AgentStorageError,
+  createMemoryStorage,
+  createRunStore,
+  runRecordPreviewLength,
+  type KeyValueStorage,
+  type RunRecord,
+  type RunRecordInit,
+  type RunRecordPhase,
+  type RunStore,
+  type RunStoreChange,
+  type RunStoreOptions,
+} from './run-store.js';
+export {
+  DurableRun,
+  createDurableRun,
+  durableRunStatusOf,
+  settledDurableRunStatuses,
+  type DurableRunClient,
+  type DurableRunConnection,
+  type DurableRunEnvironment,
+  type DurableRunFailure,
+  type DurableRunLockManager,
+  type DurableRunOptions,
+  type DurableRunSnapshot,
+  type DurableRunStatus,
+} from './durable-run.js';

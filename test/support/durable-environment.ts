@@ -1,0 +1,124 @@
+/**
+ * A page for durable runs that tests drive: a manual clock and timers, a document whose visibility
+ * they set, a window that fires `online`/`offline`/`pageshow`, a navigator with `onLine` and an
+ * optional Web Locks stand-in. Requests still go over real sockets.
+ */
+import type { DurableRunEnvironment, DurableRunLockManager } from 'agent-console-kit';
+
+export interface ManualPage {
+  environment: DurableRunEnvironment;
+  /** Moves the clock and runs every timer that falls due, in order. */
+  advance(ms: number): void;
+  /** The delays of the timers now scheduled, soonest first. */
+  scheduled(): number[];
+  now(): number;
+  goOffline(): void;
+  goOnline(): void;
+  hide(): void;
+  show(): void;
+  pageshow(): void;
+}
+
+export function manualPage(options: { locks?: DurableRunLockManager } = {}): ManualPage {
+  let now = 1_790_000_000_000;
+  let nextId = 1;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  const documentTarget = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+  const windowTarget = new EventTarget();
+  const navigatorState: { onLine: boolean; locks?: DurableRunLockManager } = {
+    onLine: true,
+    ...(options.locks ? { locks: options.locks } : {}),
+  };
+  return {
+    environment: {
+      now: () => now,
+      setTimeout: (callback, ms) => {
+        const id = nextId++;
+        timers.set(id, { at: now + ms, callback });
+        return id;
+      },
+      clearTimeout: (handle) => {
+        timers.delete(handle as number);
+      },
+      random: () => 0.5,
+      document: documentTarget,
+      window: windowTarget,
+      navigator: navigatorState,
+    },
+    advance(ms) {
+      const until = now + ms;
+      for (;;) {
+        let due: [number, { at: number; callback: () => void }] | undefined;
+        for (const entry of timers) {
+          if (entry[1].at <= until && (due === undefined || entry[1].at < due[1].at)) due = entry;
+        }
+        if (due === undefined) break;
+        timers.delete(due[0]);
+        now = Math.max(now, due[1].at);
+        due[1].callback();
+      }
+      now = until;
+    },
+    scheduled: () => [...timers.values()].map((timer) => timer.at - now).sort((a, b) => a - b),
+    now: () => now,
+    goOffline() {
+      navigatorState.onLine = false;
+      windowTarget.dispatchEvent(new Event('offline'));
+    },
+    goOnline() {
+      navigatorState.onLine = true;
+      windowTarget.dispatchEvent(new Event('online'));
+    },
+    hide() {
+      documentTarget.visibilityState = 'hidden';
+      documentTarget.dispatchEvent(new Event('visibilitychange'));
+    },
+    show() {
+      documentTarget.visibilityState = 'visible';
+      documentTarget.dispatchEvent(new Event('visibilitychange'));
+    },
+    pageshow() {
+      windowTarget.dispatchEvent(new Event('pageshow'));
+    },
+  };
+}
+
+/**
+ * The Web Locks API of one browser, for several pages: a lock is held while its callback's promise
+ * is pending; `ifAvailable` answers `null` when it is held; a waiting request is granted in turn
+ * and can be aborted with its signal.
+ */
+export function fakeLocks(): DurableRunLockManager & { holders(): string[] } {
+  const held = new Set<string>();
+  const queues = new Map<string, (() => void)[]>();
+  const grant = (name: string, callback: (lock: unknown) => unknown): Promise<unknown> => {
+    held.add(name);
+    return Promise.resolve()
+      .then(() => callback({ name }))
+      .finally(() => {
+        held.delete(name);
+        queues.get(name)?.shift()?.();
+      });
+  };
+  return {
+    holders: () => [...held],
+    request(name, options, callback) {
+      if (!held.has(name)) return grant(name, callback);
+      if (options.ifAvailable === true) return Promise.resolve().then(() => callback(null));
+      return new Promise((resolve, reject) => {
+        const queue = queues.get(name) ?? [];
+        queues.set(name, queue);
+        const start = () => {
+          options.signal?.removeEventListener('abort', onAbort);
+          grant(name, callback).then(resolve, reject);
+        };
+        const onAbort = () => {
+          queue.splice(queue.indexOf(start), 1);
+          reject(new DOMException('aborted', 'AbortError'));
+        };
+        options.signal?.addEventListener('abort', onAbort, { once: true });
+        queue.push(start);
+      });
+    },
+  };
+}
