@@ -12,11 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const runtime = [
-  'zod',
-  '@microsoft/fetch-event-source',
-  'eventsource-parser',
-];
+const runtime = ['zod', '@microsoft/fetch-event-source', 'eventsource-parser'];
 const react = [
   'react',
   'react-dom',
