@@ -127,6 +127,7 @@ describe('given one approval read from the service', () => {
     await api.respondToDurableRun('approval-agent', run.runId, [
       { interactionId: interaction.interactionId, decision: 'APPROVE' },
     ]);
+    let sent = 0;
     function Harness() {
       const [state, setState] = useState<{ status: 'idle' | 'error'; error: unknown }>({
         status: 'idle',
@@ -139,6 +140,7 @@ describe('given one approval read from the service', () => {
           status={state.status}
           error={state.error}
           onSubmit={(decisions) => {
+            sent += 1;
             api.respondToDurableRun('approval-agent', run.runId, decisions).catch((error) => {
               setState({ status: 'error', error });
             });
@@ -158,6 +160,15 @@ describe('given one approval read from the service', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This request was already answered or changed.',
     );
+    // Not sent again: the buttons wait for what the agent asks now.
+    const reject = screen.getByRole('button', { name: 'Reject' });
+    expect(reject).toHaveAttribute('aria-disabled', 'true');
+    expect(reject).toHaveAccessibleDescription(
+      'Already answered or changed: waiting for what the agent asks now.',
+    );
+    await user.click(reject);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(sent).toBe(1);
     expect(server.service.durableStats).toMatchObject({ responsesAccepted: 1, toolsExecuted: 1 });
   });
 

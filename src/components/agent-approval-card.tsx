@@ -272,7 +272,9 @@ function AgentApprovalCardRootRender(
   }, [batchKey]);
 
   const batch = interactions.length > 1;
-  const locked = status === 'responding' || current.submitted;
+  // After a 409 the same decisions would only conflict again: held until another batch shows.
+  const conflict = status === 'error' && isConflict(error);
+  const locked = status === 'responding' || current.submitted || conflict;
   const answerable = interactions.filter(
     (interaction): interaction is DurableToolApproval => interaction.kind === 'tool-approval',
   );
@@ -288,11 +290,13 @@ function AgentApprovalCardRootRender(
         ? 'This version cannot answer every request here: answer them where the agent runs.'
         : expiredCount > 0
           ? 'A request expired: it can no longer be answered.'
-          : locked
-            ? 'Your answer is being sent.'
-            : batch && chosen < answerable.length
-              ? `Choose Approve or Reject for each request: ${chosen} of ${answerable.length} chosen.`
-              : undefined;
+          : conflict
+            ? 'Already answered or changed: waiting for what the agent asks now.'
+            : locked
+              ? 'Your answer is being sent.'
+              : batch && chosen < answerable.length
+                ? `Choose Approve or Reject for each request: ${chosen} of ${answerable.length} chosen.`
+                : undefined;
 
   /** Whether this click counts: armed, and its press did not start before the card was armed. */
   const clickCounts = () => {
@@ -342,13 +346,15 @@ function AgentApprovalCardRootRender(
     },
   };
 
-  const state = locked
-    ? 'responding'
-    : status === 'error'
-      ? 'error'
-      : !armed
-        ? 'arming'
-        : 'pending';
+  const state = conflict
+    ? 'error'
+    : locked
+      ? 'responding'
+      : status === 'error'
+        ? 'error'
+        : !armed
+          ? 'arming'
+          : 'pending';
   return (
     <ApprovalContext.Provider value={value}>
       <section
