@@ -227,7 +227,7 @@ const asciiDigits = /^[0-9]+$/;
 
 // What is known of the open line (one that goes on in the next chunk).
 const noOpenLine = 0;
-/** Its bytes so far start `id:` or `retry:`: held, since it may be read. */
+/** Its bytes so far are the start of `id:` or `retry:`: held, since it may be read. */
 const prefixLine = 1;
 /** An `id:` or `retry:` line: held whole, to be read when it ends. */
 const valueLine = 2;
