@@ -189,17 +189,21 @@ export interface FrameIds {
   retry: number | undefined;
 }
 
+/** Takes the bytes a scan hands on, in order (an empty part may come). */
+export type ScannedBytes = (part: Uint8Array<ArrayBuffer>) => void;
+
 /** Reads the bytes of an event stream ahead of its parser: see {@link createEventStreamScanner}. */
 export interface EventStreamScanner {
   /**
-   * The bytes to hand on for `chunk`. Past the bound it hands on the bytes before, sets
-   * {@link exceeded} and reads nothing more: the events complete before it still reach the parser.
+   * Hands `emit` the bytes to pass on for `chunk`: the chunk itself when nothing changes. Past the
+   * bound it hands on the bytes before, sets {@link exceeded} and reads nothing more: the events
+   * complete before it still reach the parser.
    */
-  scan(chunk: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>[];
+  scan(chunk: Uint8Array<ArrayBuffer>, emit: ScannedBytes): void;
   /** Set once an event passed the bound: the attempt ends with it. */
   readonly exceeded: AgentEventTooLargeError | undefined;
-  /** What is held at the end of the stream (the unfinished last line, with `wholeLines`). */
-  flush(): Uint8Array<ArrayBuffer>[];
+  /** Hands `emit` what is held at the end of the stream (the unfinished last line, with `wholeLines`). */
+  flush(emit: ScannedBytes): void;
   /**
    * The oldest entry not yet taken, one per blank line scanned, in order (undefined when none).
    * A head index rather than `Array#shift`, which moves every entry left on a large queue.
@@ -213,17 +217,29 @@ const colon = 58;
 const space = 32;
 const colonBytes: Uint8Array<ArrayBuffer> = new Uint8Array([colon]);
 const byteOrderMark = [0xef, 0xbb, 0xbf];
-// The field names read here, byte by byte: a line's name is one of them while its bit stays set
-// (small integers only: no number is boxed per byte).
 const idName = [105, 100];
 const retryName = [114, 101, 116, 114, 121];
+const idLineStart = [...idName, colon];
+const retryLineStart = [...retryName, colon];
 const idField = 1;
 const retryField = 2;
 const asciiDigits = /^[0-9]+$/;
 
+// What is known of the open line (one that goes on in the next chunk).
+const noOpenLine = 0;
+/** Its bytes so far are the start of `id:` or `retry:`: held, since it may be read. */
+const prefixLine = 1;
+/** An `id:` or `retry:` line: held whole, to be read when it ends. */
+const valueLine = 2;
+/** It has its colon and is not read here. */
+const colonLine = 3;
+/** No colon yet, and it is not read here. */
+const nameLine = 4;
+
 /**
- * A byte scanner that both transports put between the response body and their parser, one pass
- * per byte and nothing kept but an `id:` value:
+ * A byte scanner that both transports put between the response body and their parser. It finds
+ * each line end with `indexOf` and looks at a line's name only (the bytes up to its colon); it
+ * reads the value of `id:` and `retry:` alone, and keeps nothing else:
  *
  * - It bounds an event: past `maxEventSize` bytes since the last blank line it stops, so the
  *   parser never holds more than that, whatever the server sends (and fetch-event-source, which
@@ -244,29 +260,213 @@ export function createEventStreamScanner(
   maxEventSize: number,
   { wholeLines = false }: { wholeLines?: boolean } = {},
 ): EventStreamScanner {
+  const fields = createFieldReader();
+  const stripByteOrderMark = createByteOrderMarkStrip();
+  let exceeded: AgentEventTooLargeError | undefined;
+  let eventBytes = 0;
+  // The last chunk ended with a CR: a LF that starts the next one is the rest of a CRLF.
+  let afterCarriageReturn = false;
+  let openLine = noOpenLine;
+  const held = new ByteBuffer();
+  // With `wholeLines`: the parts of the unfinished line, held.
+  const unfinished: Uint8Array<ArrayBuffer>[] = [];
+
+  /** Just after the line break at `lineEnd` (a CRLF whole, or its CR when the chunk ends there). */
+  const afterLineBreak = (chunk: Uint8Array, lineEnd: number): number => {
+    if (chunk[lineEnd] !== carriageReturn) return lineEnd + 1;
+    if (lineEnd + 1 === chunk.length) {
+      afterCarriageReturn = true;
+      return lineEnd + 1;
+    }
+    return chunk[lineEnd + 1] === lineFeed ? lineEnd + 2 : lineEnd + 1;
+  };
+
+  const continueLine = (chunk: Uint8Array, start: number, end: number) => {
+    if (openLine === noOpenLine) {
+      openLine = prefixLine;
+      held.clear();
+    }
+    advanceOpenLine(chunk, start, end);
+  };
+
+  /** The open line ends at `end`; false when a colon must be added there. */
+  const endOpenLine = (chunk: Uint8Array, start: number, end: number): boolean => {
+    advanceOpenLine(chunk, start, end);
+    const kind = openLine;
+    openLine = noOpenLine;
+    if (kind === colonLine) return true;
+    if (kind === nameLine) return false;
+    const hasColon = fields.readLine(held.bytes, 0, held.length);
+    held.clear();
+    return hasColon;
+  };
+
+  const advanceOpenLine = (chunk: Uint8Array, start: number, end: number) => {
+    let from = start;
+    // At most six bytes: by then the line is `retry:` or none read here.
+    while (openLine === prefixLine && from < end) {
+      held.push(chunk[from++] as number);
+      openLine = openLineKind(held.bytes, held.length);
+    }
+    if (openLine === valueLine) held.append(chunk, from, end);
+    else if (openLine === nameLine && indexOfColon(chunk, from, end) !== -1) openLine = colonLine;
+  };
+
+  /** The held parts and `chunk` up to `linesEnd` (just after its last line break), with the colons added. */
+  const emitWholeLines = (
+    chunk: Uint8Array<ArrayBuffer>,
+    firstLinesEnd: number,
+    linesEnd: number,
+    colonsAt: readonly number[] | undefined,
+    emit: ScannedBytes,
+  ) => {
+    if (colonsAt === undefined) {
+      if (unfinished.length === 0) {
+        emit(linesEnd === chunk.length ? chunk : chunk.subarray(0, linesEnd));
+        return;
+      }
+      // The held line ends at this chunk's first line break: only that much is joined.
+      unfinished.push(chunk.subarray(0, firstLinesEnd));
+      emit(concatAll(unfinished.splice(0)));
+      emit(chunk.subarray(firstLinesEnd, linesEnd));
+      return;
+    }
+    // One array, so that fetch-event-source is never handed a part of a line.
+    const parts = unfinished.splice(0);
+    let from = 0;
+    for (const at of colonsAt) {
+      parts.push(chunk.subarray(from, at), colonBytes);
+      from = at;
+    }
+    parts.push(chunk.subarray(from, linesEnd));
+    emit(concatAll(parts));
+  };
+
+  /** An event passed the bound at `boundAt`: what came before it is handed on, and no more. */
+  const stopAtBound = (
+    chunk: Uint8Array<ArrayBuffer>,
+    boundAt: number,
+    firstLinesEnd: number,
+    linesEnd: number,
+    colonsAt: readonly number[] | undefined,
+    emit: ScannedBytes,
+  ) => {
+    exceeded = new AgentEventTooLargeError(maxEventSize);
+    if (!wholeLines) {
+      emitWithColons(chunk, boundAt, colonsAt, emit);
+    } else if (linesEnd > 0) {
+      emitWholeLines(chunk, firstLinesEnd, linesEnd, colonsAt, emit);
+    }
+    // With `wholeLines`, the line that passed the bound is dropped.
+    unfinished.length = 0;
+  };
+
+  return {
+    takeFrame: () => fields.takeFrame(),
+    get exceeded() {
+      return exceeded;
+    },
+    flush(emit) {
+      for (const part of unfinished.splice(0)) emit(part);
+    },
+    scan(input, emit) {
+      if (exceeded !== undefined) return;
+      const chunk = stripByteOrderMark(input);
+      if (chunk === undefined || chunk.length === 0) return;
+      const length = chunk.length;
+      let position = 0;
+      if (afterCarriageReturn) {
+        afterCarriageReturn = false;
+        if (chunk[0] === lineFeed) position = 1;
+      }
+      // Just after the chunk's first and last line breaks (0: none).
+      let firstLinesEnd = 0;
+      let linesEnd = position;
+      // Where a colon is added: the ends of lines that have none (seldom).
+      let colonsAt: number[] | undefined;
+      // The next LF and CR at or after where they were looked for (-1: none left; -2: not yet).
+      let nextLineFeed = -2;
+      let nextCarriageReturn = -2;
+      while (position < length) {
+        const first = chunk[position];
+        // A blank line (one in two in a stream of small events) needs no search.
+        if ((first === lineFeed || first === carriageReturn) && openLine === noOpenLine) {
+          fields.endFrame();
+          eventBytes = 0;
+          position = afterLineBreak(chunk, position);
+          if (firstLinesEnd === 0) firstLinesEnd = position;
+          linesEnd = position;
+          continue;
+        }
+        if (nextLineFeed !== -1 && nextLineFeed < position) {
+          nextLineFeed = chunk.indexOf(lineFeed, position);
+        }
+        if (nextCarriageReturn !== -1 && nextCarriageReturn < position) {
+          nextCarriageReturn = chunk.indexOf(carriageReturn, position);
+        }
+        const lineEnd =
+          nextCarriageReturn === -1 || (nextLineFeed !== -1 && nextLineFeed < nextCarriageReturn)
+            ? nextLineFeed
+            : nextCarriageReturn;
+        const end = lineEnd === -1 ? length : lineEnd;
+        if (end - position > maxEventSize - eventBytes) {
+          const boundAt = position + maxEventSize - eventBytes;
+          stopAtBound(chunk, boundAt, firstLinesEnd, linesEnd, colonsAt, emit);
+          return;
+        }
+        eventBytes += end - position;
+        if (lineEnd === -1) {
+          continueLine(chunk, position, end);
+          break;
+        }
+        const hasColon =
+          openLine === noOpenLine
+            ? fields.readLine(chunk, position, lineEnd)
+            : endOpenLine(chunk, position, lineEnd);
+        if (!hasColon) (colonsAt ??= []).push(lineEnd);
+        position = afterLineBreak(chunk, lineEnd);
+        if (firstLinesEnd === 0) firstLinesEnd = position;
+        linesEnd = position;
+      }
+      if (!wholeLines) {
+        emitWithColons(chunk, length, colonsAt, emit);
+      } else if (linesEnd === 0) {
+        unfinished.push(chunk);
+      } else {
+        emitWholeLines(chunk, firstLinesEnd, linesEnd, colonsAt, emit);
+        if (linesEnd < length) unfinished.push(chunk.subarray(linesEnd));
+      }
+    },
+  };
+}
+
+/** `chunk` up to `end`, with a colon at each of `colonsAt`. */
+function emitWithColons(
+  chunk: Uint8Array<ArrayBuffer>,
+  end: number,
+  colonsAt: readonly number[] | undefined,
+  emit: ScannedBytes,
+): void {
+  let from = 0;
+  for (const at of colonsAt ?? []) {
+    emit(chunk.subarray(from, at));
+    emit(colonBytes);
+    from = at;
+  }
+  emit(from === 0 && end === chunk.length ? chunk : chunk.subarray(from, end));
+}
+
+/**
+ * The `id:` and `retry:` fields of whole lines as the standard reads them, and one
+ * {@link FrameIds} entry per blank line.
+ */
+function createFieldReader() {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let frames: FrameIds[] = [];
   let framesTaken = 0;
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let lastEventId = '';
   let frameId: string | undefined;
   let frameRetry: number | undefined;
-  let eventBytes = 0;
-  let lineBytes = 0;
-  let afterCarriageReturn = false;
-  let colonSeen = false;
-  let field = idField | retryField;
-  let fieldLength = 0;
-  // While an `id:` or `retry:` value is read: which, its parts from earlier chunks, and whether a
-  // space may lead it.
-  let valueField = 0;
-  let readingValue = false;
-  // The value's bytes from earlier chunks (a value seldom spans chunks).
-  const valueParts: Uint8Array[] = [];
-  let valueLeadingSpace = false;
-  let bomPending: Uint8Array<ArrayBuffer> | undefined = new Uint8Array(0);
-  let exceeded: AgentEventTooLargeError | undefined;
-  // With `wholeLines`: the parts of the unfinished line, held.
-  const unfinished: Uint8Array<ArrayBuffer>[] = [];
 
   // An id is mostly a few ASCII digits: read as such without a TextDecoder call per event.
   const decodeValue = (bytes: Uint8Array, start: number, end: number): string => {
@@ -283,36 +483,33 @@ export function createEventStreamScanner(
     return decoder.decode(bytes.subarray(start, end));
   };
 
-  const applyValue = (name: number, value: string) => {
-    if (name === retryField) {
-      if (asciiDigits.test(value)) frameRetry = Number(value);
-      return;
-    }
-    if (value.includes('\0')) return;
-    frameId = value;
-    lastEventId = value;
-  };
-
-  const startOfStream = (chunk: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | undefined => {
-    const held = bomPending ?? new Uint8Array(0);
-    const bytes = held.length === 0 ? chunk : concatBytes(held, chunk);
-    const checked = Math.min(bytes.length, byteOrderMark.length);
-    for (let index = 0; index < checked; index++) {
-      if (bytes[index] !== byteOrderMark[index]) {
-        bomPending = undefined;
-        return bytes;
-      }
-    }
-    if (bytes.length < byteOrderMark.length) {
-      bomPending = bytes;
-      return undefined;
-    }
-    bomPending = undefined;
-    return bytes.subarray(byteOrderMark.length);
-  };
-
   return {
-    takeFrame() {
+    /**
+     * Reads the line from `start` to `end` (whole, not blank); false when it has no colon (its
+     * name is then the whole line, and its value empty).
+     */
+    readLine(bytes: Uint8Array, start: number, end: number): boolean {
+      const colonAt = indexOfColon(bytes, start, end);
+      const field = fieldNamed(bytes, start, colonAt === -1 ? end : colonAt);
+      if (field === 0) return colonAt !== -1;
+      let valueStart = colonAt === -1 ? end : colonAt + 1;
+      if (valueStart < end && bytes[valueStart] === space) valueStart++;
+      const value = decodeValue(bytes, valueStart, end);
+      if (field === retryField) {
+        if (asciiDigits.test(value)) frameRetry = Number(value);
+      } else if (!value.includes('\0')) {
+        frameId = value;
+        lastEventId = value;
+      }
+      return colonAt !== -1;
+    },
+    /** A blank line: the frame's entry. */
+    endFrame() {
+      frames.push({ id: frameId, lastEventId, retry: frameRetry });
+      frameId = undefined;
+      frameRetry = undefined;
+    },
+    takeFrame(): FrameIds | undefined {
       if (framesTaken >= frames.length) return undefined;
       const frame = frames[framesTaken++];
       if (framesTaken === frames.length) {
@@ -321,176 +518,106 @@ export function createEventStreamScanner(
       }
       return frame;
     },
-    get exceeded() {
-      return exceeded;
-    },
-    flush() {
-      return unfinished.splice(0);
-    },
-    scan(input) {
-      if (exceeded !== undefined) return [];
-      let chunk = input;
-      if (bomPending !== undefined) {
-        const rest = startOfStream(input);
-        if (rest === undefined) return [];
-        chunk = rest;
-      }
-      const output: Uint8Array<ArrayBuffer>[] = [];
-      let emitFrom = 0;
-      // Just after the last line break of this chunk (0: none yet).
-      let linesEnd = 0;
-      let valueStart = 0;
-      const length = chunk.length;
-      // The next line feed and carriage return at or after where they were looked for (-1: none
-      // left in this chunk; -2: not looked for yet).
-      let nextLineFeed = -2;
-      let nextCarriageReturn = -2;
-      for (let index = 0; index < length; index++) {
-        const byte = chunk[index] as number;
-        if (byte === lineFeed || byte === carriageReturn) {
-          linesEnd = index + 1;
-          if (byte === lineFeed && afterCarriageReturn) {
-            afterCarriageReturn = false;
-            continue;
-          }
-          afterCarriageReturn = byte === carriageReturn;
-          if (lineBytes === 0) {
-            frames.push({ id: frameId, lastEventId, retry: frameRetry });
-            frameId = undefined;
-            frameRetry = undefined;
-            eventBytes = 0;
-            continue;
-          }
-          if (!colonSeen) {
-            output.push(chunk.subarray(emitFrom, index), colonBytes);
-            emitFrom = index;
-            applyValue(fieldAt(field, fieldLength), '');
-          } else if (readingValue) {
-            if (valueParts.length === 0) {
-              applyValue(valueField, decodeValue(chunk, valueStart, index));
-            } else {
-              valueParts.push(chunk.subarray(valueStart, index));
-              const value = concatAll(valueParts.splice(0));
-              applyValue(valueField, decodeValue(value, 0, value.length));
-            }
-          }
-          readingValue = false;
-          valueLeadingSpace = false;
-          lineBytes = 0;
-          colonSeen = false;
-          field = idField | retryField;
-          fieldLength = 0;
-          continue;
-        }
-        afterCarriageReturn = false;
-        if (colonSeen && !readingValue) {
-          // A value nothing reads here: straight to the end of the line.
-          if (nextLineFeed !== -1 && nextLineFeed < index) {
-            nextLineFeed = chunk.indexOf(lineFeed, index);
-          }
-          if (nextCarriageReturn !== -1 && nextCarriageReturn < index) {
-            nextCarriageReturn = chunk.indexOf(carriageReturn, index);
-          }
-          const lineEnd = Math.min(
-            nextLineFeed === -1 ? length : nextLineFeed,
-            nextCarriageReturn === -1 ? length : nextCarriageReturn,
-          );
-          const room = maxEventSize - eventBytes;
-          if (lineEnd - index <= room) {
-            lineBytes += lineEnd - index;
-            eventBytes += lineEnd - index;
-            index = lineEnd - 1;
-            continue;
-          }
-          index += room;
-          eventBytes = maxEventSize;
-        }
-        lineBytes++;
-        if (++eventBytes > maxEventSize) {
-          exceeded = new AgentEventTooLargeError(maxEventSize);
-          if (!wholeLines) {
-            output.push(chunk.subarray(emitFrom, index));
-            return output;
-          }
-          // What came before this event's lines, whole; the unfinished line is dropped.
-          unfinished.length = 0;
-          return linesEnd === 0 ? [] : wholeLinesOf(output, chunk, emitFrom, linesEnd);
-        }
-        if (colonSeen) {
-          if (valueLeadingSpace) {
-            valueLeadingSpace = false;
-            if (byte === space) valueStart = index + 1;
-          }
-        } else if (byte === colon) {
-          colonSeen = true;
-          const name = fieldAt(field, fieldLength);
-          if (name !== 0) {
-            valueField = name;
-            readingValue = true;
-            valueStart = index + 1;
-            valueLeadingSpace = true;
-          }
-        } else {
-          if (byte !== idName[fieldLength]) field &= ~idField;
-          if (byte !== retryName[fieldLength]) field &= ~retryField;
-          fieldLength++;
-        }
-      }
-      // A value that goes on in the next chunk: its bytes so far (bounded with the event).
-      if (readingValue && valueStart < length) {
-        valueParts.push(chunk.slice(valueStart));
-      }
-      if (!wholeLines) {
-        output.push(emitFrom === 0 ? chunk : chunk.subarray(emitFrom));
-        return output;
-      }
-      if (linesEnd === 0) {
-        unfinished.push(chunk);
-        return [];
-      }
-      const lines = wholeLinesOf(output, chunk, emitFrom, linesEnd);
-      if (linesEnd < length) unfinished.push(chunk.subarray(linesEnd));
-      return lines;
-    },
   };
+}
 
-  /** The held parts, the `output` segments and `chunk` up to `linesEnd`, as one array. */
-  function wholeLinesOf(
-    output: Uint8Array<ArrayBuffer>[],
-    chunk: Uint8Array<ArrayBuffer>,
-    emitFrom: number,
-    linesEnd: number,
-  ): Uint8Array<ArrayBuffer>[] {
-    if (unfinished.length > 0 && output.length === 0) {
-      // The held line ends at this chunk's first line break: only that much is joined.
-      const first = firstLinesEnd(chunk);
-      unfinished.push(chunk.subarray(0, first));
-      const joined = concatAll(unfinished.splice(0));
-      return first === linesEnd ? [joined] : [joined, chunk.subarray(first, linesEnd)];
+/** Drops one byte order mark at the start of the stream (split across chunks too), and only there. */
+function createByteOrderMarkStrip(): (
+  chunk: Uint8Array<ArrayBuffer>,
+) => Uint8Array<ArrayBuffer> | undefined {
+  // The stream's first bytes while they may still be a mark; undefined once decided.
+  let pending: Uint8Array<ArrayBuffer> | undefined = new Uint8Array(0);
+  return (chunk) => {
+    if (pending === undefined) return chunk;
+    const bytes = pending.length === 0 ? chunk : concatBytes(pending, chunk);
+    const checked = Math.min(bytes.length, byteOrderMark.length);
+    for (let index = 0; index < checked; index++) {
+      if (bytes[index] !== byteOrderMark[index]) {
+        pending = undefined;
+        return bytes;
+      }
     }
-    output.push(chunk.subarray(emitFrom, linesEnd));
-    if (unfinished.length === 0 && output.length === 1) return output;
-    const parts = unfinished.splice(0);
-    parts.push(...output);
-    return [concatAll(parts)];
-  }
+    if (bytes.length < byteOrderMark.length) {
+      pending = bytes;
+      return undefined;
+    }
+    pending = undefined;
+    return bytes.subarray(byteOrderMark.length);
+  };
 }
 
-/** Which of the names read here a field of `length` bytes is (0: none), from its bits. */
-function fieldAt(bits: number, length: number): number {
-  if ((bits & idField) !== 0 && length === idName.length) return idField;
-  if ((bits & retryField) !== 0 && length === retryName.length) return retryField;
+/** What the `length` held bytes of an open line tell about it. */
+function openLineKind(bytes: Uint8Array, length: number): number {
+  const last = bytes[length - 1];
+  if (isStartOf(bytes, length, idLineStart) || isStartOf(bytes, length, retryLineStart)) {
+    return last === colon ? valueLine : prefixLine;
+  }
+  return last === colon ? colonLine : nameLine;
+}
+
+/** Whether the first `length` bytes are `name` or its start. */
+function isStartOf(bytes: Uint8Array, length: number, name: readonly number[]): boolean {
+  if (length > name.length) return false;
+  for (let index = 0; index < length; index++) {
+    if (bytes[index] !== name[index]) return false;
+  }
+  return true;
+}
+
+/** Which of the names read here the bytes from `start` to `end` are (0: none). */
+function fieldNamed(bytes: Uint8Array, start: number, end: number): number {
+  if (end - start === idName.length && isAt(bytes, start, idName)) return idField;
+  if (end - start === retryName.length && isAt(bytes, start, retryName)) return retryField;
   return 0;
 }
 
-/** Just after the first line break of `chunk` (a CRLF whole), or 0 without one. */
-function firstLinesEnd(chunk: Uint8Array): number {
-  for (let index = 0; index < chunk.length; index++) {
-    const byte = chunk[index];
-    if (byte === lineFeed) return index + 1;
-    if (byte === carriageReturn) return chunk[index + 1] === lineFeed ? index + 2 : index + 1;
+function isAt(bytes: Uint8Array, start: number, name: readonly number[]): boolean {
+  for (let index = 0; index < name.length; index++) {
+    if (bytes[start + index] !== name[index]) return false;
   }
-  return 0;
+  return true;
+}
+
+/** The first colon from `start` to `end` (-1: none); a field name is short, so byte by byte. */
+function indexOfColon(bytes: Uint8Array, start: number, end: number): number {
+  for (let index = start; index < end; index++) {
+    if (bytes[index] === colon) return index;
+  }
+  return -1;
+}
+
+/**
+ * Bytes appended in place, the room doubled as it fills: a line held over many small chunks is
+ * copied about twice in all, not once per chunk.
+ */
+class ByteBuffer {
+  bytes = new Uint8Array(64);
+  length = 0;
+
+  push(byte: number): void {
+    this.reserve(1);
+    this.bytes[this.length++] = byte;
+  }
+
+  append(source: Uint8Array, start: number, end: number): void {
+    if (end <= start) return;
+    this.reserve(end - start);
+    this.bytes.set(source.subarray(start, end), this.length);
+    this.length += end - start;
+  }
+
+  clear(): void {
+    this.length = 0;
+    // A long `id:` line held once does not keep its room for the rest of the stream.
+    if (this.bytes.length > 4096) this.bytes = new Uint8Array(64);
+  }
+
+  private reserve(count: number): void {
+    if (this.length + count <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.length + count, this.bytes.length * 2));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
 }
 
 function concatBytes(left: Uint8Array, right: Uint8Array): Uint8Array<ArrayBuffer> {
@@ -523,17 +650,21 @@ export function scannedBody(
   scanner: EventStreamScanner,
   attempt: Attempt,
 ): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let enqueue: ScannedBytes = () => undefined;
   return body.pipeThrough(
     new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+      start(controller) {
+        enqueue = (part) => {
+          if (part.length > 0) controller.enqueue(part);
+        };
+      },
       transform(chunk, controller) {
         attempt.touch();
-        for (const part of scanner.scan(chunk)) {
-          if (part.length > 0) controller.enqueue(part);
-        }
+        scanner.scan(chunk, enqueue);
         if (scanner.exceeded !== undefined) controller.terminate();
       },
-      flush(controller) {
-        for (const part of scanner.flush()) controller.enqueue(part);
+      flush() {
+        scanner.flush(enqueue);
       },
     }),
   );

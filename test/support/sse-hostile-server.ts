@@ -68,6 +68,30 @@ export function describeHostileServer(transport: SseTransport): void {
     });
   });
 
+  describe('given an event that ends in the chunk where the next one passes the bound', () => {
+    it('still delivers it, its first line begun in the chunk before, and ends with an AgentEventTooLargeError', async () => {
+      const server = await serveSse(async (_post, response) => {
+        openEventStream(response);
+        if (!(await writeChunk(response, `data: ${payload.slice(0, 5)}`))) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (!(await writeChunk(response, `${payload.slice(5)}\n\ndata: ${'z'.repeat(5_000)}`)))
+          return;
+        response.end('\n\n');
+      });
+      const stream = createRunStream(createAgentClient({ baseUrl: server.url }), {
+        transport,
+        maxEventSize: 1_000,
+        reconnect: { baseDelayMs: 1 },
+      });
+
+      const final = await stream.start({ agentId: 'agent' });
+
+      expect(final.error).toBeInstanceOf(AgentEventTooLargeError);
+      expect(final.events.map((event) => event.data)).toEqual([payload]);
+      expect(server.posts).toBe(1);
+    });
+  });
+
   describe('given ids that cannot travel in a Last-Event-ID header, then a dropped connection', () => {
     it('ignores an id holding NUL, keeps one outside Latin-1 on its event, and resumes from the last id that can travel', async () => {
       const server = await serveSse(async (post, response) => {
