@@ -9,10 +9,20 @@ import type { AgentMessage } from './schemas.js';
 export type ConversationRole = 'USER' | 'GLEAN_AI';
 
 /**
- * Where a message is: `streaming` while the agent writes it, `done`, `stopped` (the turn was
+ * Where a message is: `streaming` while the agent writes it, `waiting` (a durable turn paused
+ * until a person approves or rejects a tool call), `done`, `stopped` (the turn was
  * stopped: the partial answer stays) or `error` (the turn failed). A USER message is always `done`.
  */
-export type ConversationMessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
+export type ConversationMessageStatus = 'streaming' | 'waiting' | 'done' | 'stopped' | 'error';
+
+/** The run behind an answer written as a durable run: what a reload attaches again. */
+export interface ConversationMessageRun {
+  mode: 'durable';
+  /** The run store's id of the run, known before the start POST. */
+  localId?: string | undefined;
+  /** The service's run id, from the 201. */
+  runId?: string | undefined;
+}
 
 /** Why an answer failed, as plain JSON (the typed error of the last turn is `snapshot.error`). */
 export interface ConversationMessageError {
@@ -38,6 +48,8 @@ export interface ConversationMessage {
   startedAt?: number | undefined;
   firstEventAt?: number | undefined;
   endedAt?: number | undefined;
+  /** The durable run that writes this answer (durable mode only). */
+  run?: ConversationMessageRun | undefined;
 }
 
 /** Where the conversation is: a turn's run status while it runs, `idle` between turns. */
@@ -113,7 +125,7 @@ const conversationMessageSchema = z.looseObject({
   id: z.string().check(z.minLength(1)),
   role: z.enum(['USER', 'GLEAN_AI']),
   text: z.string(),
-  status: z.enum(['streaming', 'done', 'stopped', 'error']),
+  status: z.enum(['streaming', 'waiting', 'done', 'stopped', 'error']),
   error: z.optional(
     z.looseObject({
       kind: z.enum(['http', 'network', 'validation', 'input']),
@@ -126,6 +138,13 @@ const conversationMessageSchema = z.looseObject({
   startedAt: z.optional(z.number()),
   firstEventAt: z.optional(z.number()),
   endedAt: z.optional(z.number()),
+  run: z.optional(
+    z.looseObject({
+      mode: z.literal('durable'),
+      localId: z.optional(z.string()),
+      runId: z.optional(z.string()),
+    }),
+  ),
 });
 
 /**
@@ -137,6 +156,18 @@ const conversationMessageSchema = z.looseObject({
  * const saved = parseConversationMessages(JSON.parse(localStorage.getItem('thread') ?? '[]'));
  */
 export function parseConversationMessages(value: unknown): ConversationMessage[] {
+  return parseStoredConversationMessages(value).map((message) =>
+    message.status === 'streaming' || message.status === 'waiting'
+      ? { ...message, status: 'stopped' }
+      : message,
+  );
+}
+
+/**
+ * Like {@link parseConversationMessages}, but keeps every status as stored (a thread store's
+ * durable answer is attached again rather than stopped).
+ */
+export function parseStoredConversationMessages(value: unknown): ConversationMessage[] {
   if (!Array.isArray(value)) {
     throw new AgentInputError('initialMessages must be an array of conversation messages.');
   }
@@ -158,7 +189,7 @@ export function parseConversationMessages(value: unknown): ConversationMessage[]
     if (message.role === 'USER' && message.text.trim() === '') {
       throw new AgentInputError(`initialMessages[${index}] is a USER message without text.`);
     }
-    return message.status === 'streaming' ? { ...message, status: 'stopped' } : message;
+    return message;
   });
 }
 
