@@ -113,6 +113,7 @@ export {
   parseConversationMessages,
   parseStoredConversationMessages,
   type ConversationMessageRun,
+  type ConversationExecutionMode,
   type AgentConversationOptions,
   type ConversationMessage,
   type ConversationMessageError,
