@@ -255,6 +255,8 @@ interface Turn {
   stopDurable?: () => void;
   /** A durable turn was saved once its run id was known. */
   accepted?: boolean;
+  /** The run id to attach (a turn found in flight when the thread loaded). */
+  runId?: string;
   /** Stop was asked before the run id was known: cancel once it is. */
   cancelWhenAccepted?: boolean;
   settle?: () => void;
@@ -296,6 +298,8 @@ export class AgentConversation {
   #durableSnapshot: DurableRunSnapshot | undefined;
   /** The last durable turn: its run is followed (for `durableRun`) until the next one starts. */
   #lastDurableTurn: Turn | undefined;
+  /** dispose() was called and resume() not since: a turn found on load is attached by resume(). */
+  #detached = false;
 
   constructor(client: AgentClient, options: AgentConversationOptions) {
     this.#options = options;
@@ -453,6 +457,7 @@ export class AgentConversation {
    * turn is only detached (never cancelled): a reload attaches it again.
    */
   dispose(): void {
+    this.#detached = true;
     const turn = this.#turn;
     if (turn?.durable !== undefined) {
       turn.stopDurable?.();
@@ -460,6 +465,21 @@ export class AgentConversation {
       return;
     }
     this.#stream.abort();
+  }
+
+  /**
+   * Watches again a durable turn that `dispose()` detached (an owner mounted again, e.g. under
+   * StrictMode). Does nothing otherwise.
+   */
+  resume(): void {
+    this.#detached = false;
+    const turn = this.#turn;
+    const run = turn?.durable;
+    if (turn === undefined || run === undefined) return;
+    const snapshot = run.getSnapshot();
+    const runId = snapshot.runId ?? turn.runId;
+    if (runId === undefined || settledDurableRunStatuses.has(snapshot.status)) return;
+    if (snapshot.status === 'idle' || snapshot.connection === 'stopped') void run.attach(runId);
   }
 
   /** The `messages` of the run that answers the last message of `thread`, in the wire shape. */
@@ -693,10 +713,10 @@ export class AgentConversation {
     this.#loading = undefined;
     if (attach !== undefined) {
       // The saved answer is the one the run writes: no second message.
-      const turn: Turn = { answerId: attach.answerId, accepted: true };
+      const turn: Turn = { answerId: attach.answerId, accepted: true, runId: attach.runId };
       this.#turn = turn;
       void this.#followDurable(turn);
-      void (turn.durable as DurableRun).attach(attach.runId);
+      if (!this.#detached) void (turn.durable as DurableRun).attach(attach.runId);
     }
     this.#publish();
     const queued = this.#queued;
