@@ -15,7 +15,12 @@ import {
   type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
-import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
+import {
+  createMockAgentServer,
+  demoAgents,
+  textEvents,
+  type MockAgentServer,
+} from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from './support/durable-environment.js';
 
 async function setUp() {
@@ -248,6 +253,55 @@ describe('given a durable conversation and the mock service', () => {
       await second.saved;
       expect(threadStore.saves - savesBefore).toBe(1);
       expect((await threadStore.load('thread-1'))?.messages[1]?.status).toBe('done');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stream mode with a thread store: one save per settled turn however many tokens came', async () => {
+    const server = await createMockAgentServer({
+      agents: [
+        {
+          agent: {
+            agent_id: 'chat',
+            name: 'Chat',
+            capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
+          },
+          run: { eventsFor: () => textEvents('one two three four five six seven', { chunks: 7 }) },
+        },
+      ],
+    });
+    try {
+      const client = createAgentClient({
+        baseUrl: server.url,
+        api: 'platform',
+        token: 'tok-5f3a9c',
+      });
+      const threadStore = countSaves(createMemoryThreadStore());
+      const conversation = createAgentConversation(client, {
+        agentId: 'chat',
+        threadStore,
+        threadId: 'thread-1',
+        throttleMs: 0,
+      });
+      await conversation.loaded;
+      let published = 0;
+      conversation.subscribe(() => published++);
+      await conversation.send('Count');
+      await conversation.saved;
+      expect(published).toBeGreaterThan(3);
+      expect(threadStore.saves).toBe(1);
+      expect((await threadStore.load('thread-1'))?.messages.map((message) => message.text)).toEqual(
+        ['Count', 'one two three four five six seven'],
+      );
+      const reloaded = createAgentConversation(client, {
+        agentId: 'chat',
+        threadStore,
+        threadId: 'thread-1',
+      });
+      await reloaded.loaded;
+      expect(reloaded.getSnapshot().messages).toHaveLength(2);
+      expect(reloaded.getSnapshot().threadRevision).toBe(1);
     } finally {
       await server.close();
     }
