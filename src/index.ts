@@ -104,3 +104,8 @@ export {
   type UseDurableRunOptions,
   type UseDurableRunResult,
 } from './react/use-durable-run.js';
+export {
+  useAgentThreads,
+  type UseAgentThreadsOptions,
+  type UseAgentThreadsResult,
+} from './react/use-agent-threads.js';

@@ -33,7 +33,7 @@ export interface ThreadSummary {
 export interface ThreadSaveInput {
   id: string;
   agentId: string;
-  /** @default the stored title, else the first USER message's text (at most 80 characters) */
+  /** @default the stored title, else (untitled) the first USER message's text (at most 80 characters) */
   title?: string | undefined;
   messages: readonly ConversationMessage[];
 }
@@ -270,7 +270,8 @@ function createKeyValueThreadStore(
           v: 1,
           id: input.id,
           agentId: input.agentId,
-          title: input.title ?? stored?.title ?? titleOf(messages),
+          // An untitled thread takes its first question as title.
+          title: input.title ?? (stored?.title || titleOf(messages)),
           messages,
           createdAt: stored?.createdAt ?? time,
           updatedAt: time,
