@@ -306,4 +306,27 @@ describe('given a durable conversation and the mock service', () => {
       await server.close();
     }
   });
+
+  it('durable mode on a rest-v1 client: the answer fails with a typed error and nothing is sent', async () => {
+    const server = await createMockAgentServer({ agents: demoAgents });
+    try {
+      const client = createAgentClient({
+        baseUrl: server.url,
+        api: 'rest-v1',
+        token: 'tok-5f3a9c',
+      });
+      const conversation = createAgentConversation(client, {
+        agentId: 'durable-agent',
+        executionMode: 'durable',
+        durableRun: { store: createRunStore({ storage: createMemoryStorage() }) },
+      });
+      const settled = await conversation.send('Write the report');
+      expect(settled.status).toBe('idle');
+      expect(settled.messages[1]).toMatchObject({ status: 'error', error: { kind: 'input' } });
+      expect(settled.durableRun?.error).toMatchObject({ name: 'AgentUnsupportedError' });
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
 });
