@@ -125,3 +125,8 @@ export {
   type AgentApprovalCardSubmitProps,
   type AgentApprovalCardTitleProps,
 } from './components/agent-approval-card.js';
+export {
+  useAgentThreads,
+  type UseAgentThreadsOptions,
+  type UseAgentThreadsResult,
+} from './react/use-agent-threads.js';

@@ -9,7 +9,12 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import type { ConversationMessage } from '../core/agent-conversation.js';
+import type {
+  AgentConversationOptions,
+  ConversationExecutionMode,
+  ConversationMessage,
+} from '../core/agent-conversation.js';
+import type { ThreadStore } from '../core/thread-store.js';
 import type { Agent } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
 import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
@@ -124,6 +129,30 @@ export interface AgentConsoleProps
    * @default undefined
    */
   onMessagesChange?: (messages: readonly ConversationMessage[]) => void;
+  /**
+   * How a chat agent's turns run: `'stream'` (one SSE response) or `'durable'` (a durable run,
+   * polled: survives a reload, waits for approvals, Stop cancels it; `api: 'platform'` only). Read
+   * once the chat agent has loaded.
+   * @default 'stream'
+   */
+  executionMode?: ConversationExecutionMode;
+  /**
+   * Where a chat agent's thread is kept (loaded, then saved when a turn settles or a durable turn
+   * is accepted). The console shows no thread list: build one with `useAgentThreads`.
+   * @default undefined
+   */
+  threadStore?: ThreadStore;
+  /**
+   * The thread to load from `threadStore`, read once the chat agent has loaded (give the console a
+   * new `key` to switch threads).
+   * @default a new random id, when there is a `threadStore`
+   */
+  threadId?: string;
+  /**
+   * A durable conversation's run store, poll schedule and environment.
+   * @default {}
+   */
+  durableRun?: AgentConversationOptions['durableRun'];
   /**
    * How many of a chat thread's newest messages are shown; "Show 50 earlier messages" reveals the
    * others a page at a time (`visibleMessages` of {@link AgentThread}). `Infinity` shows them all.
@@ -258,6 +287,10 @@ function AgentConsoleForAgent({
   metadata,
   initialMessages,
   onMessagesChange,
+  executionMode,
+  threadStore,
+  threadId,
+  durableRun,
   runHistoryLimit,
   visibleMessages,
   earlierPageSize,
@@ -274,6 +307,10 @@ function AgentConsoleForAgent({
     metadata,
     initialMessages,
     onMessagesChange,
+    executionMode,
+    threadStore,
+    threadId,
+    durableRun,
     runHistoryLimit,
     toolAuthorization,
     authorizationReturnUrl,

@@ -749,6 +749,8 @@ function failureReason(error: ConversationMessage['error']): string {
       return 'the service sent something unexpected.';
     case 'input':
       return error.message;
+    case 'run':
+      return 'the agent reported a failure.';
   }
 }
 

@@ -6,9 +6,12 @@
 import type { AgentClient } from './agent-client.js';
 import {
   AgentConversation,
+  type AgentConversationOptions,
+  type ConversationExecutionMode,
   type ConversationMessage,
   type ConversationSnapshot,
 } from './agent-conversation.js';
+import type { ThreadStore } from './thread-store.js';
 import { AgentHttpError, AgentInputError } from './errors.js';
 import { formFieldsFromSchema, type FormField } from './input-form.js';
 import { RunHistory, type RunHistoryEntry } from './run-history.js';
@@ -95,6 +98,30 @@ export interface AgentConsoleControllerOptions {
    * @default 20
    */
   runHistoryLimit?: number | undefined;
+  /**
+   * How a chat agent's turns run: `'stream'` (one SSE response) or `'durable'` (a durable run,
+   * polled: survives a reload, waits for approvals, Stop cancels it; `api: 'platform'` only). Read
+   * when the conversation is created.
+   * @default 'stream'
+   */
+  executionMode?: ConversationExecutionMode | undefined;
+  /**
+   * Where a chat agent's thread is kept (loaded when the conversation is created, saved when a
+   * turn settles or a durable turn is accepted). No thread list is shown: see `useAgentThreads`.
+   * @default undefined
+   */
+  threadStore?: ThreadStore | undefined;
+  /**
+   * The thread to load from `threadStore`, read when the conversation is created (give the
+   * console a new `key` to switch threads).
+   * @default a new random id, when there is a `threadStore`
+   */
+  threadId?: string | undefined;
+  /**
+   * A durable conversation's run store, poll schedule and environment.
+   * @default {}
+   */
+  durableRun?: AgentConversationOptions['durableRun'];
   /**
    * How the sign-in page of a tool to authorize is opened.
    * @default 'window'
@@ -453,6 +480,10 @@ export class AgentConsoleController {
         agentId: this.agentId ?? '',
         metadata: options.metadata,
         initialMessages: options.initialMessages,
+        executionMode: options.executionMode,
+        threadStore: options.threadStore,
+        threadId: options.threadId,
+        durableRun: options.durableRun,
         onMessagesChange: (messages) => this.#options.onMessagesChange?.(messages),
       });
     }
@@ -485,6 +516,8 @@ export class AgentConsoleController {
       ];
       this.#detach = () => stops.forEach((stop) => stop());
     } else if (this.#chat !== undefined) {
+      // StrictMode connects again: a durable turn detached by the disconnect is watched again.
+      this.#chat.resume();
       const stops = [this.#chat.stream.observe(callbacks), this.#chat.subscribe(notify)];
       this.#detach = () => stops.forEach((stop) => stop());
     }
@@ -530,7 +563,10 @@ export class AgentConsoleController {
       this.#selectedAnswerId === undefined ? undefined : chat?.runs.get(this.#selectedAnswerId);
     const run = formRun ?? selectedRun ?? chat?.run ?? initialRunSnapshot;
     const engineRun = formRun ?? chat?.run ?? initialRunSnapshot;
-    const active = activeRunStatuses.has(engineRun.status);
+    // A durable turn has no stream run: the conversation says whether it is under way.
+    const active =
+      activeRunStatuses.has(engineRun.status) ||
+      (chat !== undefined && chat.status !== 'idle' && chat.status !== 'loading');
     this.#followFocus(mode, active);
     const toolStates =
       this.#authorizations.error === run.error ? this.#authorizations.states : noToolStates;

@@ -1,7 +1,17 @@
 import * as z from 'zod/mini';
 import type { AgentClient } from './agent-client.js';
-import { AgentHttpError, AgentInputError, type AgentError, type AgentErrorKind } from './errors.js';
+import { AgentError, AgentHttpError, AgentInputError, type AgentErrorKind } from './errors.js';
+import {
+  createDurableRun,
+  settledDurableRunStatuses,
+  type DurableRun,
+  type DurableRunOptions,
+  type DurableRunSnapshot,
+  type DurableRunStatus,
+} from './durable-run.js';
+import type { DurableInteraction, DurableRunDecision } from './durable-run-schemas.js';
 import { RunStream, initialRunSnapshot, type RunStreamOptions } from './run-stream.js';
+import { ThreadConflictError, type ThreadStore } from './thread-store.js';
 import { terminalRunStatuses, type RunSnapshot, type RunStatus } from './run-types.js';
 import type { AgentMessage } from './schemas.js';
 
@@ -9,14 +19,25 @@ import type { AgentMessage } from './schemas.js';
 export type ConversationRole = 'USER' | 'GLEAN_AI';
 
 /**
- * Where a message is: `streaming` while the agent writes it, `done`, `stopped` (the turn was
+ * Where a message is: `streaming` while the agent writes it, `waiting` (a durable turn paused
+ * until a person approves or rejects a tool call), `done`, `stopped` (the turn was
  * stopped: the partial answer stays) or `error` (the turn failed). A USER message is always `done`.
  */
-export type ConversationMessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
+export type ConversationMessageStatus = 'streaming' | 'waiting' | 'done' | 'stopped' | 'error';
+
+/** The run behind an answer written as a durable run: what a reload attaches again. */
+export interface ConversationMessageRun {
+  mode: 'durable';
+  /** The run store's id of the run, known before the start POST. */
+  localId?: string | undefined;
+  /** The service's run id, from the 201. */
+  runId?: string | undefined;
+}
 
 /** Why an answer failed, as plain JSON (the typed error of the last turn is `snapshot.error`). */
 export interface ConversationMessageError {
-  kind: AgentErrorKind;
+  /** The error's kind; `run` for a failure the service reported for a durable run. */
+  kind: AgentErrorKind | 'run';
   message: string;
   /** The HTTP status, for an HTTP error. */
   status?: number | undefined;
@@ -38,10 +59,20 @@ export interface ConversationMessage {
   startedAt?: number | undefined;
   firstEventAt?: number | undefined;
   endedAt?: number | undefined;
+  /** The durable run that writes this answer (durable mode only). */
+  run?: ConversationMessageRun | undefined;
 }
 
-/** Where the conversation is: a turn's run status while it runs, `idle` between turns. */
-export type ConversationStatus = 'idle' | 'connecting' | 'streaming' | 'reconnecting';
+/**
+ * Where the conversation is: a turn's run status while it runs, `idle` between turns, `loading`
+ * while its thread is read from the thread store (a send then waits), `waiting` while a durable
+ * turn waits for a person's approval.
+ */
+export type ConversationStatus =
+  'idle' | 'loading' | 'connecting' | 'streaming' | 'reconnecting' | 'waiting';
+
+/** How a turn runs: `stream` (one SSE response; gone with the page) or `durable` (polled). */
+export type ConversationExecutionMode = 'stream' | 'durable';
 
 /** The state of a conversation: immutable, and the same object until something changes. */
 export interface ConversationSnapshot {
@@ -54,6 +85,17 @@ export interface ConversationSnapshot {
   run: RunSnapshot;
   /** The run of each answer written in this session, by the answer's id (restored ones have none). */
   runs: ReadonlyMap<string, RunSnapshot>;
+  executionMode: ConversationExecutionMode;
+  /** The durable run of the current (or last) durable turn. */
+  durableRun: DurableRunSnapshot | undefined;
+  /** The approvals the current durable turn waits for (answer them with `respond`). */
+  pendingApprovals: readonly DurableInteraction[];
+  /** The thread's id in the thread store (`undefined` without a `threadStore`). */
+  threadId: string | undefined;
+  /** The revision of the thread last loaded or saved (0 before the first save). */
+  threadRevision: number;
+  /** Why the thread could not be loaded or saved (a conflict, a full storage, a malformed thread). */
+  threadError: Error | undefined;
 }
 
 /** Options of {@link createAgentConversation}. */
@@ -99,6 +141,30 @@ export interface AgentConversationOptions extends RunStreamOptions {
    * @default a random prefix and a counter
    */
   generateId?: (() => string) | undefined;
+  /**
+   * How each turn runs: `'stream'` (one SSE response, gone with the page) or `'durable'` (a
+   * durable run, polled: it survives a reload, can wait for approvals, and Stop cancels it;
+   * `api: 'platform'` only).
+   * @default 'stream'
+   */
+  executionMode?: ConversationExecutionMode | undefined;
+  /**
+   * Where the thread is kept: it is loaded on creation (a send waits meanwhile) and saved when a
+   * turn settles and when a durable turn is accepted (never per token or per poll).
+   * @default undefined (nothing is saved; see `onMessagesChange`)
+   */
+  threadStore?: ThreadStore | undefined;
+  /**
+   * The thread to load from `threadStore` (a new one with this id when there is none).
+   * @default a new random id, when there is a `threadStore`
+   */
+  threadId?: string | undefined;
+  /**
+   * The durable runs' store, poll schedule and environment (durable mode). Give the same `store`
+   * after a reload so the unfinished turn is attached again.
+   * @default {} (the page's run store, the default schedule)
+   */
+  durableRun?: Pick<DurableRunOptions, 'store' | 'poll' | 'environment'> | undefined;
 }
 
 /** `send`, `retry` or `edit` while a turn runs: refused, nothing is sent. */
@@ -113,10 +179,10 @@ const conversationMessageSchema = z.looseObject({
   id: z.string().check(z.minLength(1)),
   role: z.enum(['USER', 'GLEAN_AI']),
   text: z.string(),
-  status: z.enum(['streaming', 'done', 'stopped', 'error']),
+  status: z.enum(['streaming', 'waiting', 'done', 'stopped', 'error']),
   error: z.optional(
     z.looseObject({
-      kind: z.enum(['http', 'network', 'validation', 'input']),
+      kind: z.enum(['http', 'network', 'validation', 'input', 'run']),
       message: z.string(),
       status: z.optional(z.number()),
       code: z.optional(z.string()),
@@ -126,6 +192,13 @@ const conversationMessageSchema = z.looseObject({
   startedAt: z.optional(z.number()),
   firstEventAt: z.optional(z.number()),
   endedAt: z.optional(z.number()),
+  run: z.optional(
+    z.looseObject({
+      mode: z.literal('durable'),
+      localId: z.optional(z.string()),
+      runId: z.optional(z.string()),
+    }),
+  ),
 });
 
 /**
@@ -137,6 +210,18 @@ const conversationMessageSchema = z.looseObject({
  * const saved = parseConversationMessages(JSON.parse(localStorage.getItem('thread') ?? '[]'));
  */
 export function parseConversationMessages(value: unknown): ConversationMessage[] {
+  return parseStoredConversationMessages(value).map((message) =>
+    message.status === 'streaming' || message.status === 'waiting'
+      ? { ...message, status: 'stopped' }
+      : message,
+  );
+}
+
+/**
+ * Like {@link parseConversationMessages}, but keeps every status as stored (a thread store's
+ * durable answer is attached again rather than stopped).
+ */
+export function parseStoredConversationMessages(value: unknown): ConversationMessage[] {
   if (!Array.isArray(value)) {
     throw new AgentInputError('initialMessages must be an array of conversation messages.');
   }
@@ -158,13 +243,29 @@ export function parseConversationMessages(value: unknown): ConversationMessage[]
     if (message.role === 'USER' && message.text.trim() === '') {
       throw new AgentInputError(`initialMessages[${index}] is a USER message without text.`);
     }
-    return message.status === 'streaming' ? { ...message, status: 'stopped' } : message;
+    return message;
   });
 }
 
 /** The turn being written: its answer's id. */
 interface Turn {
   answerId: string;
+  /** The durable run writing it (durable mode). */
+  durable?: DurableRun;
+  stopDurable?: () => void;
+  /** A durable turn was saved once its run id was known. */
+  accepted?: boolean;
+  /** The run id to attach (a turn found in flight when the thread loaded). */
+  runId?: string;
+  /** Stop was asked before the run id was known: cancel once it is. */
+  cancelWhenAccepted?: boolean;
+  settle?: () => void;
+}
+
+interface QueuedSend {
+  text: string;
+  resolve: (snapshot: ConversationSnapshot) => void;
+  reject: (error: unknown) => void;
 }
 
 /**
@@ -186,16 +287,48 @@ export class AgentConversation {
   #turn: Turn | undefined;
   #error: AgentError | undefined;
   #snapshot: ConversationSnapshot;
+  #client: AgentClient;
+  readonly #mode: ConversationExecutionMode;
+  readonly #threadId: string | undefined;
+  #revision = 0;
+  #threadError: Error | undefined;
+  #loading: Promise<void> | undefined;
+  #queued: QueuedSend | undefined;
+  #saves: Promise<void> = Promise.resolve();
+  #durableSnapshot: DurableRunSnapshot | undefined;
+  /** The last durable turn: its run is followed (for `durableRun`) until the next one starts. */
+  #lastDurableTurn: Turn | undefined;
+  /** dispose() was called and resume() not since: a turn found on load is attached by resume(). */
+  #detached = false;
 
   constructor(client: AgentClient, options: AgentConversationOptions) {
     this.#options = options;
+    this.#client = client;
+    this.#mode = options.executionMode ?? 'stream';
     this.#messages = Object.freeze(parseConversationMessages(options.initialMessages ?? []));
     this.#generateId = options.generateId ?? createIdGenerator();
     this.#now = options.now ?? Date.now;
+    this.#threadId =
+      options.threadStore === undefined
+        ? undefined
+        : (options.threadId ?? `thread-${Math.random().toString(36).slice(2, 10)}`);
     // RunStream reads only its own options (and the callbacks) from the object.
     this.#stream = new RunStream(client, options);
+    if (options.threadStore !== undefined && options.threadId !== undefined) {
+      this.#loading = this.#load(options.threadStore, options.threadId);
+    }
     this.#snapshot = this.#build();
     this.#stream.subscribe(() => this.#onRun());
+  }
+
+  /** Resolves when the thread is loaded from the thread store (at once without one). */
+  get loaded(): Promise<void> {
+    return this.#loading ?? Promise.resolve();
+  }
+
+  /** Resolves when the saves asked so far are done. */
+  get saved(): Promise<void> {
+    return this.#saves;
   }
 
   /** The run stream behind the conversation (its `observe` adds callbacks). */
@@ -205,6 +338,7 @@ export class AgentConversation {
 
   /** The client the next turn uses. */
   setClient(client: AgentClient): void {
+    this.#client = client;
     this.#stream.setClient(client);
   }
 
@@ -225,8 +359,16 @@ export class AgentConversation {
    * nothing is sent then. Resolves when the turn settles (never rejects).
    */
   send(text: string): Promise<ConversationSnapshot> {
-    this.#assertIdle();
     const trimmed = text.trim();
+    if (this.#loading !== undefined) {
+      if (this.#queued !== undefined) throw new AgentConversationBusyError();
+      if (trimmed === '') throw new AgentInputError('The message is empty: nothing was sent.');
+      // Sent once the thread is loaded, after its messages.
+      return new Promise((resolve, reject) => {
+        this.#queued = { text: trimmed, resolve, reject };
+      });
+    }
+    this.#assertIdle();
     if (trimmed === '') throw new AgentInputError('The message is empty: nothing was sent.');
     const question: ConversationMessage = {
       id: this.#generateId(),
@@ -271,13 +413,35 @@ export class AgentConversation {
     return this.#startTurn([...this.#messages.slice(0, index), edited]);
   }
 
-  /** Stops the turn: the socket closes, the partial answer stays, marked `stopped`. */
+  /**
+   * Stops the turn: the socket closes, the partial answer stays, marked `stopped`. In durable mode
+   * this cancels the run (cooperatively: it may still finish; asked during the start POST, the
+   * cancel is sent once the run id is known).
+   */
   stop(): void {
+    const turn = this.#turn;
+    if (turn?.durable !== undefined) {
+      if (turn.durable.getSnapshot().runId === undefined) turn.cancelWhenAccepted = true;
+      else void turn.durable.cancel();
+      return;
+    }
     this.#stream.abort();
   }
 
-  /** Aborts a running turn and empties the thread. */
+  /**
+   * Answers the approvals the durable turn waits for: one decision per pending approval (see
+   * `DurableRun.respond`). Throws an `AgentInputError` when no turn waits.
+   */
+  async respond(decisions: readonly DurableRunDecision[]): Promise<ConversationSnapshot> {
+    const run = this.#turn?.durable;
+    if (run === undefined) throw new AgentInputError('No durable turn waits for approval.');
+    await run.respond(decisions);
+    return this.#snapshot;
+  }
+
+  /** Aborts a running turn and empties the thread (a durable run is left running, not cancelled). */
   clear(): void {
+    this.#endDurable();
     this.#turn = undefined;
     this.#stream.reset();
     this.#messages = Object.freeze([]);
@@ -285,11 +449,37 @@ export class AgentConversation {
     this.#error = undefined;
     this.#publish();
     this.#options.onMessagesChange?.(this.#messages);
+    this.#save();
   }
 
-  /** Aborts a running turn (the thread keeps it as `stopped`); for an owner going away. */
+  /**
+   * Aborts a running turn (the thread keeps it as `stopped`); for an owner going away. A durable
+   * turn is only detached (never cancelled): a reload attaches it again.
+   */
   dispose(): void {
+    this.#detached = true;
+    const turn = this.#turn;
+    if (turn?.durable !== undefined) {
+      turn.stopDurable?.();
+      turn.durable.detach();
+      return;
+    }
     this.#stream.abort();
+  }
+
+  /**
+   * Watches again a durable turn that `dispose()` detached (an owner mounted again, e.g. under
+   * StrictMode). Does nothing otherwise.
+   */
+  resume(): void {
+    this.#detached = false;
+    const turn = this.#turn;
+    const run = turn?.durable;
+    if (turn === undefined || run === undefined) return;
+    const snapshot = run.getSnapshot();
+    const runId = snapshot.runId ?? turn.runId;
+    if (runId === undefined || settledDurableRunStatuses.has(snapshot.status)) return;
+    if (snapshot.status === 'idle' || snapshot.connection === 'stopped') void run.attach(runId);
   }
 
   /** The `messages` of the run that answers the last message of `thread`, in the wire shape. */
@@ -318,7 +508,9 @@ export class AgentConversation {
   }
 
   #assertIdle() {
-    if (this.#turn !== undefined) throw new AgentConversationBusyError();
+    if (this.#turn !== undefined || this.#loading !== undefined) {
+      throw new AgentConversationBusyError();
+    }
   }
 
   #startTurn(thread: readonly ConversationMessage[]): Promise<ConversationSnapshot> {
@@ -340,6 +532,13 @@ export class AgentConversation {
     const turn: Turn = { answerId: answer.id };
     this.#turn = turn;
     const { agentId, metadata } = this.#options;
+    if (this.#mode === 'durable') {
+      const settled = this.#followDurable(turn);
+      const run = turn.durable as DurableRun;
+      // start() writes the run's record and publishes `starting` before its POST.
+      void run.start({ messages, ...(metadata ? { metadata } : {}) });
+      return settled;
+    }
     // The stream publishes `connecting` synchronously: #onRun builds the snapshot.
     const done = this.#stream.start({ agentId, messages, ...(metadata ? { metadata } : {}) });
     return done.then(() => this.#snapshot);
@@ -381,7 +580,185 @@ export class AgentConversation {
       this.#runs = runs;
     }
     this.#publish();
-    if (ended) this.#options.onMessagesChange?.(this.#messages);
+    if (ended) {
+      this.#options.onMessagesChange?.(this.#messages);
+      this.#save();
+    }
+  }
+
+  // ---- durable turns ----
+
+  /** Creates the turn's durable run and follows it; resolves when the turn settles. */
+  #followDurable(turn: Turn): Promise<ConversationSnapshot> {
+    const run = createDurableRun(this.#client, {
+      ...this.#options.durableRun,
+      agentId: this.#options.agentId,
+    });
+    turn.durable = run;
+    this.#lastDurableTurn?.stopDurable?.();
+    this.#lastDurableTurn = turn;
+    const settled = new Promise<ConversationSnapshot>((resolve) => {
+      turn.settle = () => resolve(this.#snapshot);
+    });
+    turn.stopDurable = run.subscribe(() => this.#onDurable(turn));
+    return settled;
+  }
+
+  #onDurable(turn: Turn) {
+    const run = turn.durable;
+    if (run === undefined) return;
+    const durable = run.getSnapshot();
+    if (durable === this.#durableSnapshot) return;
+    if (this.#turn !== turn) {
+      // The turn settled: only the run's last facts (its connection) still change.
+      if (this.#lastDurableTurn === turn) {
+        this.#durableSnapshot = durable;
+        this.#publish();
+      }
+      return;
+    }
+    this.#durableSnapshot = durable;
+    const ended =
+      settledDurableRunStatuses.has(durable.status) || durable.status === 'start-unknown';
+    const status = messageStatusOfDurable(durable.status);
+    const error = messageErrorOfDurable(durable);
+    this.#messages = Object.freeze(
+      this.#messages.map((message) => {
+        if (message.id !== turn.answerId) return message;
+        const next: ConversationMessage = {
+          ...message,
+          text: durable.output.text === '' ? message.text : durable.output.text,
+          status,
+          run: {
+            mode: 'durable',
+            ...(durable.localId === undefined ? {} : { localId: durable.localId }),
+            ...((durable.runId ?? message.run?.runId) === undefined
+              ? {}
+              : { runId: durable.runId ?? message.run?.runId }),
+          },
+        };
+        if (status === 'error' && error !== undefined) next.error = error;
+        else delete next.error;
+        if (ended) next.endedAt = message.endedAt ?? this.#now();
+        return next;
+      }),
+    );
+    const accepted = !turn.accepted && durable.runId !== undefined && !ended;
+    if (accepted) {
+      turn.accepted = true;
+      if (turn.cancelWhenAccepted === true) void run.cancel();
+    }
+    if (ended) {
+      this.#turn = undefined;
+      this.#error = durable.error instanceof AgentError ? durable.error : undefined;
+    }
+    this.#publish();
+    if (accepted) this.#save();
+    if (ended) {
+      this.#options.onMessagesChange?.(this.#messages);
+      this.#save();
+      turn.settle?.();
+    }
+  }
+
+  #endDurable() {
+    this.#lastDurableTurn?.stopDurable?.();
+    this.#lastDurableTurn = undefined;
+    this.#durableSnapshot = undefined;
+    const turn = this.#turn;
+    if (turn?.durable === undefined) return;
+    turn.durable.detach();
+    turn.settle?.();
+  }
+
+  // ---- the thread store ----
+
+  async #load(store: ThreadStore, threadId: string): Promise<void> {
+    let attach: { answerId: string; runId: string } | undefined;
+    try {
+      const stored = await store.load(threadId);
+      if (stored !== undefined) {
+        this.#revision = stored.revision;
+        const last = stored.messages.at(-1);
+        const inFlight = (message: ConversationMessage) =>
+          message.status === 'streaming' || message.status === 'waiting';
+        if (
+          last !== undefined &&
+          last.role === 'GLEAN_AI' &&
+          inFlight(last) &&
+          last.run?.runId !== undefined
+        ) {
+          attach = { answerId: last.id, runId: last.run.runId };
+        }
+        this.#messages = Object.freeze(
+          stored.messages.map((message): ConversationMessage => {
+            if (!inFlight(message) || message.id === attach?.answerId) return message;
+            // A stream answer cut by the reload, or a durable start whose outcome is unknown.
+            return message.run === undefined
+              ? { ...message, status: 'stopped' }
+              : {
+                  ...message,
+                  status: 'error',
+                  error: {
+                    kind: 'network',
+                    message: 'This turn may have started: it was not sent again.',
+                  },
+                };
+          }),
+        );
+      }
+    } catch (error) {
+      this.#threadError = error instanceof Error ? error : new Error(String(error));
+    }
+    this.#loading = undefined;
+    if (attach !== undefined) {
+      // The saved answer is the one the run writes: no second message.
+      const turn: Turn = { answerId: attach.answerId, accepted: true, runId: attach.runId };
+      this.#turn = turn;
+      void this.#followDurable(turn);
+      if (!this.#detached) void (turn.durable as DurableRun).attach(attach.runId);
+    }
+    this.#publish();
+    const queued = this.#queued;
+    this.#queued = undefined;
+    if (queued !== undefined) {
+      try {
+        this.send(queued.text).then(queued.resolve, queued.reject);
+      } catch (error) {
+        queued.reject(error);
+      }
+    }
+  }
+
+  /** Saves the thread as it is now (after the saves asked before). */
+  #save() {
+    const store = this.#options.threadStore;
+    const threadId = this.#threadId;
+    if (store === undefined || threadId === undefined) return;
+    const input = { id: threadId, agentId: this.#options.agentId, messages: this.#messages };
+    this.#saves = this.#saves.then(async () => {
+      try {
+        try {
+          this.#revision = (await store.save(input, { expectedRevision: this.#revision })).revision;
+        } catch (error) {
+          if (!(error instanceof ThreadConflictError)) throw error;
+          // Renamed elsewhere, or saved by an earlier copy of this thread: when every stored
+          // message is still ours, ours is newer.
+          const stored = await store.load(threadId);
+          const ours = new Set(input.messages.map((message) => message.id));
+          if (stored === undefined || !stored.messages.every((message) => ours.has(message.id))) {
+            throw error;
+          }
+          this.#revision = (
+            await store.save(input, { expectedRevision: stored.revision })
+          ).revision;
+        }
+        this.#threadError = undefined;
+      } catch (error) {
+        this.#threadError = error instanceof Error ? error : new Error(String(error));
+      }
+      this.#publish();
+    });
   }
 
   #publish() {
@@ -397,12 +774,31 @@ export class AgentConversation {
 
   #build(): ConversationSnapshot {
     const run = this.#stream.getSnapshot();
+    const turn = this.#turn;
+    const durable = turn?.durable?.getSnapshot() ?? this.#durableSnapshot;
+    const status: ConversationStatus =
+      this.#loading !== undefined
+        ? 'loading'
+        : turn === undefined
+          ? 'idle'
+          : turn.durable !== undefined
+            ? conversationStatusOfDurable(turn.durable.getSnapshot().status)
+            : conversationStatusOf(run.status);
     return {
       messages: this.#messages,
-      status: this.#turn === undefined ? 'idle' : conversationStatusOf(run.status),
+      status,
       error: this.#error,
       run,
       runs: this.#runs,
+      executionMode: this.#mode,
+      durableRun: durable,
+      pendingApprovals:
+        turn?.durable !== undefined && durable !== undefined
+          ? durable.pendingInteractions
+          : noApprovals,
+      threadId: this.#threadId,
+      threadRevision: this.#revision,
+      threadError: this.#threadError,
     };
   }
 }
@@ -425,6 +821,42 @@ export function createAgentConversation(
   options: AgentConversationOptions,
 ): AgentConversation {
   return new AgentConversation(client, options);
+}
+
+const noApprovals: readonly DurableInteraction[] = Object.freeze([]);
+
+function messageStatusOfDurable(status: DurableRunStatus): ConversationMessageStatus {
+  switch (status) {
+    case 'requires-input':
+      return 'waiting';
+    case 'succeeded':
+      return 'done';
+    case 'cancelled':
+      return 'stopped';
+    case 'failed':
+    case 'expired':
+    case 'lost':
+    case 'start-unknown':
+      return 'error';
+    default:
+      return 'streaming';
+  }
+}
+
+function conversationStatusOfDurable(status: DurableRunStatus): ConversationStatus {
+  if (status === 'starting') return 'connecting';
+  if (status === 'requires-input') return 'waiting';
+  return 'streaming';
+}
+
+function messageErrorOfDurable(durable: DurableRunSnapshot): ConversationMessageError | undefined {
+  const error = durable.error;
+  if (durable.status === 'start-unknown') {
+    return { kind: 'network', message: 'This turn may have started: it was not sent again.' };
+  }
+  if (error === undefined) return undefined;
+  if (error instanceof AgentError) return plainError(error);
+  return { kind: 'run', message: error.message, ...(error.code ? { code: error.code } : {}) };
 }
 
 function conversationStatusOf(status: RunStatus): ConversationStatus {

@@ -111,6 +111,9 @@ export {
   AgentConversationBusyError,
   createAgentConversation,
   parseConversationMessages,
+  parseStoredConversationMessages,
+  type ConversationMessageRun,
+  type ConversationExecutionMode,
   type AgentConversationOptions,
   type ConversationMessage,
   type ConversationMessageError,
@@ -208,3 +211,14 @@ export {
   type DurableRunSnapshot,
   type DurableRunStatus,
 } from './durable-run.js';
+export {
+  ThreadConflictError,
+  createLocalStorageThreadStore,
+  createMemoryThreadStore,
+  type LocalStorageThreadStoreOptions,
+  type StoredThread,
+  type ThreadSaveInput,
+  type ThreadStore,
+  type ThreadStoreChange,
+  type ThreadSummary,
+} from './thread-store.js';

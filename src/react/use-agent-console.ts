@@ -5,7 +5,12 @@ import {
   type AgentConsoleControllerOptions,
   type AgentConsoleSnapshot,
 } from '../core/agent-console-controller.js';
-import type { ConversationMessage } from '../core/agent-conversation.js';
+import type {
+  AgentConversationOptions,
+  ConversationExecutionMode,
+  ConversationMessage,
+} from '../core/agent-conversation.js';
+import type { ThreadStore } from '../core/thread-store.js';
 import type { AgentError } from '../core/errors.js';
 import type { Agent, AgentSchemas } from '../core/schemas.js';
 import type {
@@ -51,6 +56,30 @@ export interface UseAgentConsoleOptions {
    * @default 20
    */
   runHistoryLimit?: number | undefined;
+  /**
+   * How a chat agent's turns run: `'stream'` (one SSE response) or `'durable'` (a durable run,
+   * polled: survives a reload, waits for approvals, Stop cancels it; `api: 'platform'` only). Read
+   * when the conversation is created.
+   * @default 'stream'
+   */
+  executionMode?: ConversationExecutionMode | undefined;
+  /**
+   * Where a chat agent's thread is kept (loaded when the conversation is created, saved when a
+   * turn settles or a durable turn is accepted). No thread list is shown: see `useAgentThreads`.
+   * @default undefined
+   */
+  threadStore?: ThreadStore | undefined;
+  /**
+   * The thread to load from `threadStore`, read when the conversation is created (give the
+   * console a new `key` to switch threads).
+   * @default a new random id, when there is a `threadStore`
+   */
+  threadId?: string | undefined;
+  /**
+   * A durable conversation's run store, poll schedule and environment.
+   * @default {}
+   */
+  durableRun?: AgentConversationOptions['durableRun'];
   /**
    * How the sign-in page of a tool to authorize (after a 422) is opened: `'window'` a new tab or
    * window (`noopener`), `'redirect'` this page goes there, or a function of the app's own given

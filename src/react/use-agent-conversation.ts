@@ -6,6 +6,7 @@ import {
   type ConversationSnapshot,
 } from '../core/agent-conversation.js';
 import type { AgentClient } from '../core/agent-client.js';
+import type { DurableRunDecision } from '../core/durable-run-schemas.js';
 import type { RunStreamCallbacks } from '../core/run-stream.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
 
@@ -29,8 +30,10 @@ export interface UseAgentConversationOptions extends Partial<AgentConversationOp
 export interface UseAgentConversationResult extends ConversationSnapshot {
   /** Sends a USER message (one POST); throws while a turn runs. Stable identity. */
   send: (text: string) => Promise<ConversationSnapshot>;
-  /** Stops the turn; the partial answer stays. Stable identity. */
+  /** Stops the turn; the partial answer stays (durable mode: cancels the run). Stable identity. */
   stop: () => void;
+  /** Answers the approvals a durable turn waits for (`pendingApprovals`). Stable identity. */
+  respond: (decisions: readonly DurableRunDecision[]) => Promise<ConversationSnapshot>;
   /** Runs the last USER message again, replacing its answer. Stable identity. */
   retry: () => Promise<ConversationSnapshot>;
   /** Edits a USER message, drops what follows and sends again. Stable identity. */
@@ -45,8 +48,9 @@ export interface UseAgentConversationResult extends ConversationSnapshot {
  * A multi-turn conversation with an agent that takes messages, re-rendered as answers stream in
  * (at most once per animation frame, at once when a turn settles). One POST per `send()`, also
  * under `<StrictMode>`; callbacks are read at call time, so inline functions restart nothing. The
- * hook's own conversation is created on first render (`agentId`, `initialMessages` and the run
- * options are read then; a malformed `initialMessages` throws an `AgentInputError` there) and its
+ * hook's own conversation is created on first render (`agentId`, `initialMessages`,
+ * `executionMode`, `threadStore`, `threadId` and the run options are read then: give a new `key`
+ * to switch threads; a malformed `initialMessages` throws an `AgentInputError` there) and its
  * turn is stopped on unmount.
  *
  * @example
@@ -103,6 +107,10 @@ export function useAgentConversation(
       sleep: options.sleep,
       now: options.now,
       random: options.random,
+      executionMode: options.executionMode,
+      threadStore: options.threadStore,
+      threadId: options.threadId,
+      durableRun: options.durableRun,
       onMessagesChange: (messages: readonly ConversationMessage[]) =>
         callbacksRef.current.onMessagesChange?.(messages),
     });
@@ -124,6 +132,8 @@ export function useAgentConversation(
       onError: (error, snapshot) => callbacksRef.current.onError?.(error, snapshot),
     };
     const stopObserving = conversation.stream.observe(callbacks);
+    // After StrictMode's unmount: a durable turn detached by dispose() is watched again.
+    if (owned) conversation.resume();
     return () => {
       stopObserving();
       unmountedRef.current = true;
@@ -171,7 +181,11 @@ export function useAgentConversation(
     [conversation, afterUnmount],
   );
   const stop = useCallback(() => conversation.stop(), [conversation]);
+  const respond = useCallback(
+    (decisions: readonly DurableRunDecision[]) => conversation.respond(decisions),
+    [conversation],
+  );
   const clear = useCallback(() => conversation.clear(), [conversation]);
 
-  return { ...snapshot, send, stop, retry, edit, clear, conversation };
+  return { ...snapshot, send, stop, respond, retry, edit, clear, conversation };
 }

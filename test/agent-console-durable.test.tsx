@@ -1,0 +1,103 @@
+import { StrictMode } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  AgentClientProvider,
+  AgentConsole,
+  createAgentClient,
+  createMemoryStorage,
+  createMemoryThreadStore,
+  createRunStore,
+  type AgentClient,
+  type KeyValueStorage,
+  type ThreadStore,
+} from 'agent-console-kit';
+import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
+import { manualPage, type ManualPage } from './support/durable-environment.js';
+
+const servers: MockAgentServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+function renderConsole(
+  client: AgentClient,
+  page: ManualPage,
+  threadStore: ThreadStore,
+  runStorage: KeyValueStorage,
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AgentClientProvider client={client}>
+          <AgentConsole
+            agentId="durable-agent"
+            executionMode="durable"
+            threadStore={threadStore}
+            threadId="thread-1"
+            durableRun={{
+              store: createRunStore({ storage: runStorage, now: page.environment.now }),
+              environment: page.environment,
+            }}
+          />
+        </AgentClientProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+const agentItems = () =>
+  screen.queryAllByRole('listitem').filter((item) => item.getAttribute('data-role') === 'agent');
+const starts = (server: MockAgentServer) =>
+  server.requests.filter((request) => request.endpoint === 'run');
+
+describe('given AgentConsole with executionMode="durable" and a thread store', () => {
+  it('a turn is one durable POST; Stop cancels it at the service; the thread is there after a remount', async () => {
+    const page = manualPage();
+    const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
+    servers.push(server);
+    const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+    const threadStore = createMemoryThreadStore();
+    const runStorage = createMemoryStorage();
+    const user = userEvent.setup();
+    const first = renderConsole(client, page, threadStore, runStorage);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Write the report{Enter}');
+    await waitFor(() => expect(starts(server)).toHaveLength(1));
+    expect(starts(server)[0]?.body).toMatchObject({ execution_mode: 'DURABLE' });
+    const stop = await screen.findByRole('button', { name: /stop/i });
+    // The console knows a durable turn is under way (it has no stream run).
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: /agent console/i })).toHaveAttribute(
+        'data-active',
+        '',
+      ),
+    );
+    await act(async () => {
+      page.advance(1000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await user.click(stop);
+    await waitFor(() => expect(server.service.durableStats.cancels).toBe(1));
+    for (let step = 0; step < 6; step++) {
+      await act(async () => {
+        page.advance(500);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+    }
+    await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'stopped'));
+    await waitFor(async () =>
+      expect((await threadStore.load('thread-1'))?.messages[1]?.status).toBe('stopped'),
+    );
+    first.unmount();
+
+    renderConsole(client, page, threadStore, runStorage);
+    await waitFor(() => expect(agentItems()).toHaveLength(1));
+    expect(agentItems()[0]).toHaveAttribute('data-status', 'stopped');
+    expect(starts(server)).toHaveLength(1);
+    expect(server.service.durableStats.cancels).toBe(1);
+  });
+});

@@ -1,0 +1,167 @@
+import { StrictMode } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  AgentClientProvider,
+  createAgentClient,
+  createMemoryStorage,
+  createMemoryThreadStore,
+  createRunStore,
+  useAgentConversation,
+  type AgentClient,
+  type KeyValueStorage,
+  type ThreadStore,
+} from 'agent-console-kit';
+import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
+import { manualPage, type ManualPage } from './support/durable-environment.js';
+
+const servers: MockAgentServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function setUp() {
+  const page = manualPage();
+  const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
+  servers.push(server);
+  const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+  return { page, server, client, runStorage: createMemoryStorage() };
+}
+
+const starts = (server: MockAgentServer) =>
+  server.requests.filter((request) => request.endpoint === 'run').length;
+
+interface ChatProps {
+  threadStore: ThreadStore;
+  runStorage: KeyValueStorage;
+  page: ManualPage;
+}
+
+function Chat({ threadStore, runStorage, page }: ChatProps) {
+  const chat = useAgentConversation({
+    agentId: 'durable-agent',
+    executionMode: 'durable',
+    threadStore,
+    threadId: 'thread-1',
+    durableRun: {
+      store: createRunStore({ storage: runStorage, now: page.environment.now }),
+      environment: page.environment,
+    },
+  });
+  return (
+    <div>
+      <p data-testid="status">{chat.status}</p>
+      <ul>
+        {chat.messages.map((message) => (
+          <li key={message.id} data-role={message.role} data-status={message.status}>
+            {message.text}
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => void chat.send('Write the report').catch(() => 0)}>
+        Send
+      </button>
+      <button type="button" onClick={chat.stop}>
+        Stop
+      </button>
+    </div>
+  );
+}
+
+function strict(client: AgentClient, props: ChatProps) {
+  return (
+    <StrictMode>
+      <AgentClientProvider client={client}>
+        <Chat {...props} />
+      </AgentClientProvider>
+    </StrictMode>
+  );
+}
+
+async function advance(page: ManualPage, ms: number) {
+  for (let left = ms; left > 0; left -= 500) {
+    act(() => page.advance(Math.min(500, left)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+const answers = () =>
+  screen.getAllByRole('listitem').filter((item) => item.dataset.role === 'GLEAN_AI');
+
+describe('given useAgentConversation in durable mode under <StrictMode>', () => {
+  it('a send while the thread loads is sent once, after the stored messages', async () => {
+    const { page, server, client, runStorage } = await setUp();
+    const stored = createMemoryThreadStore();
+    await stored.save({
+      id: 'thread-1',
+      agentId: 'durable-agent',
+      messages: [{ id: 'a', role: 'USER', text: 'Earlier', status: 'done', createdAt: 1 }],
+    });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const threadStore = Object.create(stored) as ThreadStore;
+    threadStore.load = async (threadId) => {
+      await gate;
+      return stored.load(threadId);
+    };
+    render(strict(client, { threadStore, runStorage, page }));
+    expect(screen.getByTestId('status')).toHaveTextContent('loading');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(starts(server)).toBe(0);
+    await act(async () => {
+      release();
+      await gate;
+    });
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('streaming'));
+    expect(screen.getAllByRole('listitem').map((item) => item.dataset.role)).toEqual([
+      'USER',
+      'USER',
+      'GLEAN_AI',
+    ]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(starts(server)).toBe(1);
+    const sent = server.requests.find((request) => request.endpoint === 'run')?.body as {
+      messages: unknown[];
+    };
+    expect(sent.messages).toHaveLength(2);
+  });
+
+  it('a remount mid-turn (a reload) shows the same answer once and finishes it, one POST', async () => {
+    const { page, server, client, runStorage } = await setUp();
+    const threadStore = createMemoryThreadStore();
+    const first = render(strict(client, { threadStore, runStorage, page }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('idle'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('streaming'));
+    await advance(page, 3000);
+    await waitFor(() => expect(answers()[0]?.textContent).not.toBe(''));
+    first.unmount();
+
+    render(strict(client, { threadStore, runStorage, page }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('streaming'));
+    expect(answers()).toHaveLength(1);
+    await advance(page, 4000);
+    await waitFor(() => expect(answers()[0]).toHaveAttribute('data-status', 'done'));
+    expect(answers()).toHaveLength(1);
+    expect(answers()[0]?.textContent).toMatch(/ready for review\.$/);
+    expect(starts(server)).toBe(1);
+    expect(server.service.durableStats.cancels).toBe(0);
+  });
+
+  it('Stop cancels the run at the service (one cancel) and the answer ends stopped', async () => {
+    const { page, server, client, runStorage } = await setUp();
+    const threadStore = createMemoryThreadStore();
+    render(strict(client, { threadStore, runStorage, page }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('idle'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('streaming'));
+    await advance(page, 1000);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(server.service.durableStats.cancels).toBe(1));
+    await advance(page, 3000);
+    await waitFor(() => expect(answers()[0]).toHaveAttribute('data-status', 'stopped'));
+    expect(server.service.durableStats.cancels).toBe(1);
+    expect(starts(server)).toBe(1);
+  });
+});
