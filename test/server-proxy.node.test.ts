@@ -411,6 +411,38 @@ describe('given allowAgents and authorize', () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it('forwards the agent it checked: a duplicate or case-variant agent_id cannot name another', async () => {
+    const proxy = proxyOf({ allowAgents: ['chat-agent'] });
+    const received: string[] = [];
+    const echo = await listen((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(body);
+        response.writeHead(200, { 'content-type': 'text/event-stream' }).end();
+      });
+    });
+    const toEcho = createAgentProxy({ baseUrl: echo, token, allowAgents: ['chat-agent'] });
+    const path = '/api/agent-service/rest/api/v1/agents/runs/stream';
+    const post = (handler: typeof proxy, body: string) =>
+      callDirect(handler, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+
+    // A parser that keeps the first of two keys would run form-agent.
+    const duplicate = '{"agent_id":"form-agent","agent_id":"chat-agent","messages":[]}';
+    const forwarded = await post(toEcho, duplicate);
+    await forwarded.text();
+    expect(forwarded.status).toBe(200);
+    expect(received).toEqual(['{"agent_id":"chat-agent","messages":[]}']);
+    // Go's decoder matches keys case-insensitively: refused before anything is sent.
+    const caseVariant = await post(proxy, '{"agent_id":"chat-agent","AGENT_ID":"form-agent"}');
+    expect(caseVariant.status).toBe(400);
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('forwards an allowed agent, asking a function with the agent id and the request', async () => {
     const asked: [string, string][] = [];
     const proxy = proxyOf({
@@ -712,6 +744,54 @@ describe('given a streamed run', () => {
     expect(stream).toMatch(/event: message/);
     expect(stream).not.toContain(token);
     expect(service.requests).toHaveLength(2);
+  });
+});
+
+describe('given a service that echoes what it was sent', () => {
+  const actAs = 'someone@acme.example';
+  /** A service that writes the request's Authorization and ActAs back, as JSON and as events. */
+  async function echoService() {
+    return listen((request, response) => {
+      const echoed = `${request.headers['authorization']} ${request.headers['x-glean-actas']}`;
+      if (request.url?.includes('/runs/stream')) {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        const escaped = JSON.stringify(echoed).replace(/-/g, '\\u002d');
+        response.write(`id: 1\nevent: message\ndata: {"text":${JSON.stringify(echoed)}}\n\n`);
+        response.write(`id: 2\nevent: message\ndata: {"text":${escaped}}\n\n`);
+        // An event split in the middle of the token.
+        const split = `id: 3\nevent: message\ndata: {"text":${JSON.stringify(echoed)}}\n\n`;
+        const middle = split.indexOf(token) + 5;
+        response.write(split.slice(0, middle));
+        setTimeout(() => response.end(split.slice(middle)), 20);
+        return;
+      }
+      response.writeHead(403, { 'content-type': 'application/problem+json' });
+      response.end(JSON.stringify({ status: 403, detail: `Refused: ${echoed}` }));
+    });
+  }
+
+  it('never hands the token or the headers it adds to the browser, JSON or stream', async () => {
+    const echo = await echoService();
+    const proxy = createAgentProxy({ baseUrl: echo, token, headers: { 'X-Glean-ActAs': actAs } });
+
+    const problem = await callDirect(proxy, '/api/agent-service/rest/api/v1/agents/chat-agent');
+    const problemText = await problem.text();
+    expect(problem.status).toBe(403);
+    expect(problemText).toContain('Refused: Bearer [redacted] [redacted]');
+
+    const stream = await callDirect(proxy, '/api/agent-service/rest/api/v1/agents/runs/stream', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ agent_id: 'chat-agent', messages: [] }),
+    });
+    const streamText = await stream.text();
+    for (const text of [problemText, streamText]) {
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(actAs);
+      expect(text).not.toContain('7Qx9');
+    }
+    expect(streamText.match(/\[redacted\]/g)).toHaveLength(6);
+    expect(streamText).toContain('id: 3\nevent: message\n');
   });
 });
 

@@ -3,6 +3,8 @@
  * token: the agent operations of both generations and nothing else.
  */
 import { proxyProblem } from './proxy-problem.js';
+import { redactJsonText } from '../core/secrets.js';
+import { redactAnswer } from './redact-answer.js';
 import { forwardedQuery, isSafeId, matchProxyRoute, type ProxyRoute } from './proxy-routes.js';
 
 /** A value, or a function of the incoming request asked for it on every request (possibly async). */
@@ -147,7 +149,7 @@ export function createAgentProxy(options: AgentProxyOptions): AgentProxyHandler 
     const route = matchProxyRoute(request.method, url.pathname, basePath);
     if (!route) return proxyProblem(404, 'Not an agent operation.');
 
-    let secrets: string[] = [];
+    const secrets: string[] = [];
     try {
       if (options.authorize) {
         const verdict = await options.authorize(request);
@@ -170,13 +172,14 @@ export function createAgentProxy(options: AgentProxyOptions): AgentProxyHandler 
         }
         body = read;
         if (route.agentFrom === 'body' && allowAgents !== undefined) {
-          const bodyAgentId = agentIdOfBody(body);
-          if (bodyAgentId === undefined) {
-            return proxyProblem(400, 'The body names no valid agent_id.');
+          const checked = bodyWithOneAgent(body);
+          if (checked === undefined) {
+            return proxyProblem(400, 'The body names no single valid agent_id.');
           }
-          if (!(await isAllowed(bodyAgentId, request))) {
+          if (!(await isAllowed(checked.agentId, request))) {
             return proxyProblem(403, 'This agent is not available here.');
           }
+          body = checked.body;
         }
       }
 
@@ -189,10 +192,14 @@ export function createAgentProxy(options: AgentProxyOptions): AgentProxyHandler 
         const value = request.headers.get(name);
         if (value !== null) headers.set(name, value);
       }
-      for (const [name, value] of Object.entries(extraHeaders ?? {})) headers.set(name, value);
+      // What the proxy adds never goes back to the browser: the token and these headers' values.
+      for (const [name, value] of Object.entries(extraHeaders ?? {})) {
+        headers.set(name, value);
+        secrets.push(value);
+      }
       if (token !== undefined && token !== '') {
         headers.set('authorization', `Bearer ${token}`);
-        secrets = [token];
+        secrets.push(token);
       }
       return await forward(
         request,
@@ -261,15 +268,19 @@ export function createAgentProxy(options: AgentProxyOptions): AgentProxyHandler 
       return new Response(null, { status: upstream.status, headers: responseHeaders });
     }
     if (route.operation === 'search' && allowAgents !== undefined && upstream.ok) {
-      return filterSearchAnswer(upstream, responseHeaders, request);
+      return filterSearchAnswer(upstream, responseHeaders, request, secrets);
     }
-    return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+    return new Response(await redactAnswer(upstream, secrets), {
+      status: upstream.status,
+      headers: responseHeaders,
+    });
   }
 
   async function filterSearchAnswer(
     upstream: Response,
     headers: Headers,
     request: Request,
+    secrets: readonly string[],
   ): Promise<Response> {
     let answer: unknown;
     try {
@@ -288,7 +299,10 @@ export function createAgentProxy(options: AgentProxyOptions): AgentProxyHandler 
       );
       answer = { ...answer, agents: agents.filter((_agent, index) => verdicts[index]) };
     }
-    return new Response(JSON.stringify(answer), { status: upstream.status, headers });
+    return new Response(redactJsonText(JSON.stringify(answer), secrets), {
+      status: upstream.status,
+      headers,
+    });
   }
 }
 
@@ -341,15 +355,28 @@ async function readBody(
   return body;
 }
 
-function agentIdOfBody(body: Uint8Array): string | undefined {
+/**
+ * The agent a legacy run body names, and the body to forward: written anew from what was checked,
+ * so a duplicate `agent_id` (JSON.parse keeps the last, another parser the first) cannot name
+ * another agent at the service; a key that differs only in case (Go's decoder matches those) is
+ * refused.
+ */
+function bodyWithOneAgent(
+  body: Uint8Array,
+): { agentId: string; body: Uint8Array<ArrayBuffer> } | undefined {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
-    if (!isRecord(parsed)) return undefined;
-    const agentId = parsed['agent_id'];
-    return typeof agentId === 'string' && isSafeId(agentId) ? agentId : undefined;
+    parsed = JSON.parse(new TextDecoder().decode(body));
   } catch {
     return undefined;
   }
+  if (!isRecord(parsed)) return undefined;
+  const agentKeys = Object.keys(parsed).filter((key) => key.toLowerCase() === 'agent_id');
+  const agentId = parsed['agent_id'];
+  if (agentKeys.length !== 1 || typeof agentId !== 'string' || !isSafeId(agentId)) {
+    return undefined;
+  }
+  return { agentId, body: new TextEncoder().encode(JSON.stringify(parsed)) };
 }
 
 function normalizeServiceUrl(baseUrl: string): string {
