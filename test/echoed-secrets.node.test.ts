@@ -222,3 +222,40 @@ describe('given a token or a header value that no HTTP header can carry', () => 
     expect((final.error as AgentHttpError).detail).toBe('bad [redacted]');
   });
 });
+
+describe('given a connection that drops mid-stream with the token in its reason', () => {
+  it('shows the reason redacted in the error and its cause', async () => {
+    const service = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('id: 1\nevent: message\ndata: {"messages":[]}\n\n');
+    });
+    // The real response, whose body then fails with a reason naming the token (as a proxy or a
+    // runtime may write a request's header into an error).
+    const client = createAgentClient({
+      baseUrl: service.url,
+      token,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        const reader = response.body!.getReader();
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const { value, done } = await reader.read();
+            if (done || value === undefined) return controller.close();
+            controller.enqueue(value);
+            await reader.cancel();
+            controller.error(new Error(`socket reset while sending Bearer ${token}`));
+          },
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      },
+    });
+    const stream = createRunStream(client, { reconnect: { maxAttempts: 1 } });
+
+    const final = await stream.start({ agentId: 'chat-agent', messages: [] });
+
+    expect(final.status).toBe('error');
+    const shown = inspect(final.error, { depth: 5 });
+    expect(shown).toContain('[redacted]');
+    expect(shown).not.toContain(token);
+  });
+});

@@ -6,6 +6,7 @@ import {
   redact,
   toNetworkError,
 } from './errors.js';
+import { redactError } from './secrets.js';
 
 // What both SSE transports share about one attempt: the idle watch, the response check and the
 // errors an attempt ends with, so both fail the same way under the same faults.
@@ -130,7 +131,7 @@ export function attemptFailure(
       `The connection to ${request.url} dropped mid-stream: ${describe(error)}`,
       request.secrets,
     ),
-    { url: request.url, cause: error },
+    { url: request.url, cause: redactError(error, request.secrets) },
   );
 }
 
