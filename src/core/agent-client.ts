@@ -1,14 +1,13 @@
 import type * as z from 'zod/mini';
 import { registerClientInternals } from './agent-client-internals.js';
 import { guardRedirects } from './redirect-guard.js';
-import { defaultSecretHeaders, redactValue, secretsOfHeaders } from './secrets.js';
+import { defaultSecretHeaders, redactText, redactValue, secretsOfHeaders } from './secrets.js';
 import {
   AgentHttpError,
   AgentInputError,
   AgentValidationError,
   parseWith,
   readErrorResponse,
-  redact,
   toNetworkError,
 } from './errors.js';
 import {
@@ -273,7 +272,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       throw await readErrorResponse(response, { url, method, secrets }, hooks.makeError);
     }
     try {
-      return { status: response.status, text: redact(await response.text(), secrets), secrets };
+      return { status: response.status, text: redactText(await response.text(), secrets), secrets };
     } catch (error) {
       throw toNetworkError(error, url, secrets);
     }

@@ -1,11 +1,10 @@
 import type * as z from 'zod/mini';
-import { redact } from './redact.js';
 import {
   problemDetailSchema,
   type ProblemDetail,
   type ToolAuthorizationSuggestion,
 } from './schemas.js';
-import { redactError, redactJsonText } from './secrets.js';
+import { redactError, redactJsonText, redactText } from './secrets.js';
 
 /** The kinds of {@link AgentError}, for `switch` without `instanceof`. */
 export type AgentErrorKind = 'http' | 'network' | 'validation' | 'input';
@@ -182,8 +181,6 @@ export async function readErrorResponse(
   });
 }
 
-export { redact };
-
 function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -303,7 +300,7 @@ function pathOf(url: string): string {
 export function toNetworkError(error: unknown, url: string, secrets: readonly string[]): unknown {
   if (isAbortError(error) || error instanceof AgentError) return error;
   const reason = error instanceof Error ? describeCause(error) : String(error);
-  return new AgentNetworkError(redact(`Could not reach ${url}: ${reason}`, secrets), {
+  return new AgentNetworkError(redactText(`Could not reach ${url}: ${reason}`, secrets), {
     url,
     // fetch names a header value it refuses in its message: the cause shown is redacted too.
     cause: redactError(error, secrets),

@@ -3,10 +3,9 @@ import {
   AgentNetworkError,
   AgentValidationError,
   readErrorResponse,
-  redact,
   toNetworkError,
 } from './errors.js';
-import { redactError } from './secrets.js';
+import { redactError, redactText } from './secrets.js';
 
 // What both SSE transports share about one attempt: the idle watch, the response check and the
 // errors an attempt ends with, so both fail the same way under the same faults.
@@ -127,7 +126,7 @@ export function attemptFailure(
     return toNetworkError(error, request.url, request.secrets);
   }
   return new AgentNetworkError(
-    redact(
+    redactText(
       `The connection to ${request.url} dropped mid-stream: ${describe(error)}`,
       request.secrets,
     ),

@@ -1,9 +1,9 @@
 /**
  * The proxy's own answers: RFC 9457 problem details of the shape the service (and the mock) use,
  * `{ type, title, status, code, detail, request_id }`. Their text is the proxy's own and never
- * carries a secret; `redact` is applied anyway, so a detail built from an error cannot leak one.
+ * carries a secret; `redactText` is applied anyway, so a detail built from an error cannot leak one.
  */
-import { redact } from '../core/redact.js';
+import { redactText } from '../core/secrets.js';
 
 const problems = {
   400: { title: 'Invalid Request', code: 'invalid_request' },
@@ -31,7 +31,7 @@ export function proxyProblem(
     title,
     status,
     code,
-    detail: redact(detail, secrets),
+    detail: redactText(detail, secrets),
     request_id: `proxy_${globalThis.crypto.randomUUID()}`,
   };
   return new Response(JSON.stringify(body), {
