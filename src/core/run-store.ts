@@ -1,4 +1,5 @@
 import type { AgentMessage } from './schemas.js';
+import { browserWindow, isQuotaExceeded, parseStoredJson } from './storage-helpers.js';
 
 /**
  * A synchronous key-value storage: `window.localStorage` and `window.sessionStorage` fit as they
@@ -200,13 +201,13 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
     }
   };
   const readIndex = (): string[] => {
-    const parsed = parseJson(read(indexKey));
+    const parsed = parseStoredJson(read(indexKey));
     return Array.isArray(parsed)
       ? parsed.filter((item): item is string => typeof item === 'string')
       : [];
   };
   const readRecord = (localId: string): RunRecord | undefined =>
-    asRecord(parseJson(read(recordKey(localId))));
+    asRecord(parseStoredJson(read(recordKey(localId))));
   const notify = (localId: string, record: RunRecord | undefined, external: boolean) => {
     for (const listener of [...listeners]) listener({ localId, record, external });
   };
@@ -330,36 +331,14 @@ function isStorage(value: unknown): value is KeyValueStorage {
   );
 }
 
-function browserWindow():
-  Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | undefined {
-  const candidate = (globalThis as { window?: unknown }).window;
-  return typeof candidate === 'object' &&
-    candidate !== null &&
-    typeof (candidate as EventTarget).addEventListener === 'function'
-    ? (candidate as EventTarget)
-    : undefined;
-}
-
 function toStorageError(cause: unknown): AgentStorageError {
-  const name = typeof cause === 'object' && cause !== null && 'name' in cause ? cause.name : '';
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : 0;
-  const quota =
-    name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22;
+  const quota = isQuotaExceeded(cause);
   return new AgentStorageError(
     quota
       ? 'The run store is full: this run is kept in memory only and will not survive a reload.'
       : 'The run store refused a write: this run is kept in memory only and will not survive a reload.',
     { reason: quota ? 'quota' : 'unavailable', cause },
   );
-}
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function asRecord(value: unknown): RunRecord | undefined {

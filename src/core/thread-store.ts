@@ -1,6 +1,7 @@
 import { parseStoredConversationMessages, type ConversationMessage } from './agent-conversation.js';
 import { AgentInputError } from './errors.js';
 import { AgentStorageError, createMemoryStorage, type KeyValueStorage } from './run-store.js';
+import { browserWindow, isQuotaExceeded, parseStoredJson } from './storage-helpers.js';
 
 /** A saved conversation: plain JSON, never a token or a header. */
 export interface StoredThread {
@@ -178,7 +179,7 @@ function createKeyValueThreadStore(
     }
   };
   const readIndex = (): string[] => {
-    const parsed = parseJson(storage.getItem(indexKey));
+    const parsed = parseStoredJson(storage.getItem(indexKey));
     return Array.isArray(parsed)
       ? parsed.filter((item): item is string => typeof item === 'string')
       : [];
@@ -186,7 +187,7 @@ function createKeyValueThreadStore(
   const read = (id: string): StoredThread | undefined => {
     const text = storage.getItem(threadKey(id));
     if (text === null) return undefined;
-    return parseStoredThread(parseJson(text), id);
+    return parseStoredThread(parseStoredJson(text), id);
   };
   const remove = (id: string) => {
     write(threadKey(id), null);
@@ -389,33 +390,13 @@ function assertId(id: unknown) {
 }
 
 function storageError(cause: unknown): AgentStorageError {
-  const name = typeof cause === 'object' && cause !== null && 'name' in cause ? cause.name : '';
-  const quota = name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+  const quota = isQuotaExceeded(cause);
   return new AgentStorageError(
     quota
       ? 'The thread store is full: this thread was not saved.'
       : 'The thread store refused a write: this thread was not saved.',
     { reason: quota ? 'quota' : 'unavailable', cause },
   );
-}
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function browserWindow():
-  Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | undefined {
-  const candidate = (globalThis as { window?: unknown }).window;
-  return typeof candidate === 'object' &&
-    candidate !== null &&
-    typeof (candidate as EventTarget).addEventListener === 'function'
-    ? (candidate as EventTarget)
-    : undefined;
 }
 
 function browserStorage(): KeyValueStorage {
