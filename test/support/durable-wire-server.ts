@@ -35,8 +35,13 @@ export interface DurableWireServer {
   counts: { starts: number; reads: number; cancels: number; responds: number };
   /** Each request's method, path and `Authorization` header, in order. */
   requests: { method: string; path: string; authorization: string | undefined }[];
-  /** How the next start POST is answered: `'201'`, `'hang'` (never), `'reset'` (socket destroyed). */
-  startMode: '201' | 'hang' | 'reset';
+  /**
+   * How the next start POST is answered: `'201'`, `'hang'` (never), `'reset'` (socket destroyed),
+   * `'hold'` (when the test calls `answerHeldStarts`).
+   */
+  startMode: '201' | 'hang' | 'reset' | 'hold';
+  /** Answers the start POSTs held so far: a 201 with a new run, or a problem with this status. */
+  answerHeldStarts(answer: '201' | number): void;
   /** The state of a new run's 201. */
   acceptAs: string;
   /** Answers the next reads with this status instead (then back to normal), e.g. 503 or 429. */
@@ -61,6 +66,7 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
   const stamp = () => new Date(Date.UTC(2026, 10, 25, 12, 0, 0, ++tick)).toISOString();
   const waitingForStart: (() => void)[] = [];
   const hanging: ServerResponse[] = [];
+  const held: { response: ServerResponse; agentId: string }[] = [];
 
   const runJson = (run: WireRun) => ({
     run: {
@@ -80,6 +86,22 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
     },
     request_id: `req-${++sequence}`,
   });
+  const createRun = (agentId: string) => {
+    const createdAt = stamp();
+    const run: WireRun = {
+      run_id: `run${(++sequence).toString().padStart(4, '0')}`,
+      agent_id: agentId,
+      state: state.acceptAs,
+      created_at: createdAt,
+      updated_at: createdAt,
+      pending_interactions: [],
+      text: '',
+      cancelRequested: false,
+      decisions: [],
+    };
+    state.runs.set(run.run_id, run);
+    return run;
+  };
   const send = (
     response: ServerResponse,
     status: number,
@@ -124,8 +146,15 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
       Object.assign(run, patch, { updated_at: stamp() });
     },
     startArrived: () => new Promise((resolve) => waitingForStart.push(resolve)),
+    answerHeldStarts(answer) {
+      for (const { response, agentId } of held.splice(0)) {
+        if (answer === '201') send(response, 201, runJson(createRun(agentId)));
+        else send(response, answer, problem(answer, 'refused'));
+      }
+    },
     close: async () => {
       for (const response of hanging) response.destroy();
+      for (const { response } of held) response.destroy();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
@@ -156,20 +185,11 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
           request.socket.destroy();
           return;
         }
-        const createdAt = stamp();
-        const run: WireRun = {
-          run_id: `run${(++sequence).toString().padStart(4, '0')}`,
-          agent_id: agentId,
-          state: state.acceptAs,
-          created_at: createdAt,
-          updated_at: createdAt,
-          pending_interactions: [],
-          text: '',
-          cancelRequested: false,
-          decisions: [],
-        };
-        state.runs.set(run.run_id, run);
-        return send(response, 201, runJson(run));
+        if (state.startMode === 'hold') {
+          held.push({ response, agentId });
+          return;
+        }
+        return send(response, 201, runJson(createRun(agentId)));
       }
       const runId = route === 'runs' ? runIdInPath : (body['run_id'] as string | undefined);
       const run = runId === undefined ? undefined : state.runs.get(runId);
