@@ -205,6 +205,18 @@ describe('given a detach while the start POST is pending', () => {
     expect(server.counts.starts).toBe(1);
   });
 
+  it('a connection broken after the detach: start-unknown, the record kept, not sent again', async () => {
+    const server = await serveDurableWireForTest();
+    const { run, started, load } = await detachedStart(server);
+    server.answerHeldStarts('reset');
+    await started;
+    expect(run.getSnapshot().status).toBe('start-unknown');
+    const reloaded = load();
+    await reloaded.resume();
+    expect(reloaded.getSnapshot().status).toBe('start-unknown');
+    expect(server.counts.starts).toBe(1);
+  });
+
   it('an HTTP refusal after the detach: failed, and a reload finds no record', async () => {
     const server = await serveDurableWireForTest();
     const { run, started, load } = await detachedStart(server);
@@ -273,6 +285,27 @@ describe('given a cancel', () => {
       output: { text: 'Done anyway' },
     });
     expect(settled).toEqual([`${runId}:succeeded`]);
+  });
+
+  it('503 then a detach: the cancel is not sent again', async () => {
+    const server = await serveDurableWireForTest();
+    server.failCancels = 3;
+    const { page, load } = setUp(server);
+    const run = load();
+    await run.start(hello);
+    await idle(run);
+    const cancelled = run.cancel();
+    await vi.waitFor(() => expect(server.counts.cancels).toBe(1));
+    await vi.waitFor(() => expect(page.scheduled()).toContain(2000));
+    run.detach();
+    const retryTimerLeft = page.scheduled().includes(2000);
+    for (let step = 0; step < 4; step++) {
+      page.advance(20_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await cancelled;
+    expect(server.counts.cancels).toBe(1);
+    expect(retryTimerLeft).toBe(false);
   });
 
   it('409 (no cancellation registration): shown, the run goes on being read', async () => {
@@ -410,6 +443,23 @@ describe('given a run that waits for approval', () => {
     expect(server.counts.responds).toBe(1);
     expect(server.runs.get(runId)?.decisions).toEqual([]);
     expect(retryTimerLeft).toBe(false);
+  });
+
+  it('503 then a forget: nothing is sent again', async () => {
+    const server = await serveDurableWireForTest();
+    const { run, page } = await pausedRun(server);
+    server.failResponds = 3;
+    const answered = run.respond([{ interactionId: 'call_1', decision: 'REJECT' }]);
+    await vi.waitFor(() => expect(server.counts.responds).toBe(1));
+    await vi.waitFor(() => expect(page.scheduled()).toContain(2000));
+    run.forget();
+    for (let step = 0; step < 4; step++) {
+      page.advance(20_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await answered;
+    expect(server.counts.responds).toBe(1);
+    expect(run.getSnapshot().status).toBe('idle');
   });
 
   it('a reload while paused shows the same approval, not announced again', async () => {

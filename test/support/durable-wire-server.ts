@@ -40,14 +40,19 @@ export interface DurableWireServer {
    * `'hold'` (when the test calls `answerHeldStarts`).
    */
   startMode: '201' | 'hang' | 'reset' | 'hold';
-  /** Answers the start POSTs held so far: a 201 with a new run, or a problem with this status. */
-  answerHeldStarts(answer: '201' | number): void;
+  /**
+   * Answers the start POSTs held so far: a 201 with a new run, a problem with this status, or
+   * `'reset'` (the socket destroyed, no answer).
+   */
+  answerHeldStarts(answer: '201' | 'reset' | number): void;
   /** The state of a new run's 201. */
   acceptAs: string;
   /** Answers the next reads with this status instead (then back to normal), e.g. 503 or 429. */
   failReads: { status: number; times: number; retryAfter?: string };
   /** Answers responds with 503 this many times first (decisions not accepted). */
   failResponds: number;
+  /** Answers cancels with 503 this many times first (nothing registered). */
+  failCancels: number;
   /** Answers cancels with 409 (no cancellation registration). */
   cancelConflict: boolean;
   /** Sets a run's state (and text, pending approvals), touching `updated_at`. */
@@ -139,6 +144,7 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
     acceptAs: 'RUNNING',
     failReads: { status: 0, times: 0 },
     failResponds: 0,
+    failCancels: 0,
     cancelConflict: false,
     set(runId, patch) {
       const run = state.runs.get(runId);
@@ -148,7 +154,8 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
     startArrived: () => new Promise((resolve) => waitingForStart.push(resolve)),
     answerHeldStarts(answer) {
       for (const { response, agentId } of held.splice(0)) {
-        if (answer === '201') send(response, 201, runJson(createRun(agentId)));
+        if (answer === 'reset') response.socket?.destroy();
+        else if (answer === '201') send(response, 201, runJson(createRun(agentId)));
         else send(response, answer, problem(answer, 'refused'));
       }
     },
@@ -215,6 +222,10 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
         return send(response, 404, problem(404, 'not_found'));
       if (route === 'runs') return send(response, 200, runJson(run));
       if (route === 'cancellations') {
+        if (state.failCancels > 0) {
+          state.failCancels--;
+          return send(response, 503, problem(503, 'unavailable'));
+        }
         if (state.cancelConflict) return send(response, 409, problem(409, 'conflict'));
         if (run.state === 'REQUIRES_INPUT') {
           Object.assign(run, { state: 'CANCELLED', pending_interactions: [], updated_at: stamp() });
