@@ -172,6 +172,66 @@ describe('given a reload', () => {
   });
 });
 
+describe('given a detach while the start POST is pending', () => {
+  async function detachedStart(server: DurableWireServer) {
+    server.startMode = 'hold';
+    const context = setUp(server);
+    const run = context.load();
+    const arrived = server.startArrived();
+    const started = run.start(hello);
+    await arrived;
+    run.detach();
+    return { ...context, run, started };
+  }
+
+  it('a 201 after the detach: the snapshot has the run id, a refresh reads it, a reload finds it', async () => {
+    const server = await serveDurableWireForTest();
+    const { run, started, load } = await detachedStart(server);
+    server.answerHeldStarts('201');
+    await started;
+    const [runId] = [...server.runs.keys()];
+    expect(runId).toBeDefined();
+    expect(run.getSnapshot()).toMatchObject({ runId, status: 'running', connection: 'stopped' });
+    expect(server.counts.reads).toBe(0); // detached: not watched
+    await run.refresh();
+    await idle(run);
+    expect(server.counts.reads).toBeGreaterThan(0);
+    expect(run.getSnapshot()).toMatchObject({ runId, status: 'running' });
+
+    run.detach();
+    const reloaded = load();
+    await reloaded.resume();
+    expect(reloaded.getSnapshot()).toMatchObject({ runId, status: 'running', resumed: true });
+    expect(server.counts.starts).toBe(1);
+  });
+
+  it('a connection broken after the detach: start-unknown, the record kept, not sent again', async () => {
+    const server = await serveDurableWireForTest();
+    const { run, started, load } = await detachedStart(server);
+    server.answerHeldStarts('reset');
+    await started;
+    expect(run.getSnapshot().status).toBe('start-unknown');
+    const reloaded = load();
+    await reloaded.resume();
+    expect(reloaded.getSnapshot().status).toBe('start-unknown');
+    expect(server.counts.starts).toBe(1);
+  });
+
+  it('an HTTP refusal after the detach: failed, and a reload finds no record', async () => {
+    const server = await serveDurableWireForTest();
+    const { run, started, load } = await detachedStart(server);
+    server.answerHeldStarts(422);
+    await started;
+    expect(run.getSnapshot().status).toBe('failed');
+    expect(run.getSnapshot().error?.kind).toBe('http');
+    const reloaded = load();
+    await reloaded.resume();
+    expect(reloaded.getSnapshot().status).toBe('idle');
+    expect(server.counts.starts).toBe(1);
+    expect(server.runs.size).toBe(0);
+  });
+});
+
 describe('given a run the service does not know (404)', () => {
   it('is lost, its record removed, and it is not read again', async () => {
     const server = await serveDurableWireForTest();
@@ -225,6 +285,27 @@ describe('given a cancel', () => {
       output: { text: 'Done anyway' },
     });
     expect(settled).toEqual([`${runId}:succeeded`]);
+  });
+
+  it('503 then a detach: the cancel is not sent again', async () => {
+    const server = await serveDurableWireForTest();
+    server.failCancels = 3;
+    const { page, load } = setUp(server);
+    const run = load();
+    await run.start(hello);
+    await idle(run);
+    const cancelled = run.cancel();
+    await vi.waitFor(() => expect(server.counts.cancels).toBe(1));
+    await vi.waitFor(() => expect(page.scheduled()).toContain(2000));
+    run.detach();
+    const retryTimerLeft = page.scheduled().includes(2000);
+    for (let step = 0; step < 4; step++) {
+      page.advance(20_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await cancelled;
+    expect(server.counts.cancels).toBe(1);
+    expect(retryTimerLeft).toBe(false);
   });
 
   it('409 (no cancellation registration): shown, the run goes on being read', async () => {
@@ -343,6 +424,42 @@ describe('given a run that waits for approval', () => {
     expect(server.counts.responds).toBe(2);
     expect(server.runs.get(runId)?.decisions).toHaveLength(1);
     expect(run.getSnapshot().status).toBe('running');
+  });
+
+  it('503 then a detach: nothing is sent again, the retry timer is gone', async () => {
+    const server = await serveDurableWireForTest();
+    const { run, runId, page } = await pausedRun(server);
+    server.failResponds = 3;
+    const answered = run.respond([{ interactionId: 'call_1', decision: 'APPROVE' }]);
+    await vi.waitFor(() => expect(server.counts.responds).toBe(1));
+    await vi.waitFor(() => expect(page.scheduled()).toContain(2000));
+    run.detach();
+    const retryTimerLeft = page.scheduled().includes(2000);
+    for (let step = 0; step < 4; step++) {
+      page.advance(20_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await answered;
+    expect(server.counts.responds).toBe(1);
+    expect(server.runs.get(runId)?.decisions).toEqual([]);
+    expect(retryTimerLeft).toBe(false);
+  });
+
+  it('503 then a forget: nothing is sent again', async () => {
+    const server = await serveDurableWireForTest();
+    const { run, page } = await pausedRun(server);
+    server.failResponds = 3;
+    const answered = run.respond([{ interactionId: 'call_1', decision: 'REJECT' }]);
+    await vi.waitFor(() => expect(server.counts.responds).toBe(1));
+    await vi.waitFor(() => expect(page.scheduled()).toContain(2000));
+    run.forget();
+    for (let step = 0; step < 4; step++) {
+      page.advance(20_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await answered;
+    expect(server.counts.responds).toBe(1);
+    expect(run.getSnapshot().status).toBe('idle');
   });
 
   it('a reload while paused shows the same approval, not announced again', async () => {

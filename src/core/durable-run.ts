@@ -1,5 +1,5 @@
 import { AgentStartUnknownError } from './durable-run-errors.js';
-import { AgentError, AgentInputError, isAbortError } from './errors.js';
+import { AgentError, AgentInputError } from './errors.js';
 import {
   defaultDurablePollPolicy,
   durablePollDelay,
@@ -267,6 +267,8 @@ export class DurableRun {
   #responding = false;
   #continuationPending = false;
   #stopWatching: (() => void)[] = [];
+  /** The wait before a respond or cancel is sent again; a new generation ends it. */
+  #writeWait: { timer: unknown; wake: () => void } | undefined;
 
   constructor(client: DurableRunClient, options: DurableRunOptions) {
     if (typeof options.agentId !== 'string' || options.agentId.trim() === '') {
@@ -307,7 +309,7 @@ export class DurableRun {
       );
     }
     this.#stop();
-    const generation = ++this.#generation;
+    const generation = this.#nextGeneration();
     this.#resetRun();
     const record = this.#store.create({
       agentId: this.#agentId,
@@ -329,14 +331,14 @@ export class DurableRun {
         ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
       });
     } catch (error) {
-      if (generation !== this.#generation) return this.#snapshot;
-      if (isUnknownStartOutcome(error)) {
-        // The record stays 'creating': a reload shows the same "may have started".
-        this.#set({ status: 'start-unknown', error: asAgentError(error) });
-      } else {
-        this.#store.remove(record.localId);
-        this.#set({ status: 'failed', error: asAgentError(error) });
+      const unknown = isUnknownStartOutcome(error);
+      // Removed even after a detach: a start that surely failed must not read "may have started".
+      if (!unknown) this.#store.remove(record.localId);
+      if (generation !== this.#generation && !this.#showsDetachedStart(record.localId)) {
+        return this.#snapshot;
       }
+      // Unknown: the record stays 'creating', a reload shows the same "may have started".
+      this.#set({ status: unknown ? 'start-unknown' : 'failed', error: asAgentError(error) });
       return this.#snapshot;
     }
     // Written even after a detach during the POST: a reload then finds the run by its id.
@@ -345,7 +347,20 @@ export class DurableRun {
       runId: created.runId,
       lastState: stateOf(created),
     });
-    if (generation !== this.#generation) return this.#snapshot;
+    if (generation !== this.#generation) {
+      // Detached: not watched, but the run id is shown, so refresh() and attach() can find it.
+      if (this.#showsDetachedStart(record.localId)) {
+        const serverState = stateOf(created);
+        this.#set({
+          runId: created.runId,
+          serverState,
+          status: durableRunStatusOf(serverState),
+          requestId: created.requestId,
+          storageError: this.#store.error,
+        });
+      }
+      return this.#snapshot;
+    }
     this.#turnAcceptedAt = this.#now();
     this.#set({ runId: created.runId, storageError: this.#store.error });
     this.#apply(created);
@@ -362,7 +377,7 @@ export class DurableRun {
       throw new AgentInputError('attach: pass a non-empty run id.');
     }
     this.#stop();
-    this.#generation++;
+    this.#nextGeneration();
     this.#resetRun();
     const record = this.#store.findByRunId(this.#agentId, runId) ?? this.#adopt(runId);
     this.#replace({
@@ -397,7 +412,7 @@ export class DurableRun {
     if (record === undefined) return this.#snapshot;
     if (record.runId !== undefined) return this.attach(record.runId);
     this.#stop();
-    this.#generation++;
+    this.#nextGeneration();
     this.#resetRun();
     this.#replace({
       ...initialSnapshot(this.#agentId),
@@ -428,7 +443,7 @@ export class DurableRun {
     this.#set({ status: 'responding', error: undefined });
     const batch = decisions.map(({ interactionId, decision }) => ({ interactionId, decision }));
     try {
-      const answered = await this.#write(() =>
+      const answered = await this.#write(generation, () =>
         this.#client.respondToDurableRun(this.#agentId, runId, batch),
       );
       if (generation !== this.#generation) return this.#snapshot;
@@ -459,7 +474,9 @@ export class DurableRun {
     this.#lastChangeAt = this.#now();
     this.#set({ status: 'cancelling', cancelRequestedAt: this.#now(), error: undefined });
     try {
-      const answered = await this.#write(() => this.#client.cancelDurableRun(this.#agentId, runId));
+      const answered = await this.#write(generation, () =>
+        this.#client.cancelDurableRun(this.#agentId, runId),
+      );
       if (generation !== this.#generation) return this.#snapshot;
       this.#apply(answered);
     } catch (error) {
@@ -491,7 +508,7 @@ export class DurableRun {
 
   /** Stops watching (timers, reads, listeners, the lock): a disconnect, never a cancel. */
   detach(): void {
-    this.#generation++;
+    this.#nextGeneration();
     this.#stop();
     this.#responding = false;
     if (this.#snapshot.status === 'starting') return;
@@ -505,6 +522,24 @@ export class DurableRun {
     if (localId !== undefined) this.#store.remove(localId);
     this.#resetRun();
     this.#replace(initialSnapshot(this.#agentId));
+  }
+
+  /** Whether the snapshot is still the `'starting'` one of this record (a detach kept it). */
+  #showsDetachedStart(localId: string): boolean {
+    return this.#snapshot.status === 'starting' && this.#snapshot.localId === localId;
+  }
+
+  #nextGeneration(): number {
+    this.#endWriteWait();
+    return ++this.#generation;
+  }
+
+  #endWriteWait() {
+    const wait = this.#writeWait;
+    if (wait === undefined) return;
+    this.#writeWait = undefined;
+    (this.#environment().clearTimeout ?? clearTimeout)(wait.timer as ReturnType<typeof setTimeout>);
+    wait.wake();
   }
 
   // ---- watching ----
@@ -757,8 +792,14 @@ export class DurableRun {
     });
   }
 
-  /** A respond or a cancel, sent again (identical) after a network error or a 5xx. */
-  async #write(send: () => Promise<DurableRunRecord>): Promise<DurableRunRecord> {
+  /**
+   * A respond or a cancel, sent again (identical) after a network error or a 5xx, while the
+   * generation it began in lasts (a detach, forget or new run ends it with the last error).
+   */
+  async #write(
+    generation: number,
+    send: () => Promise<DurableRunRecord>,
+  ): Promise<DurableRunRecord> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await send();
@@ -767,13 +808,20 @@ export class DurableRun {
         const again =
           attempt < writeRetries &&
           (status === undefined ? isNetworkError(error) : status >= 500 || status === 408);
-        if (!again) throw error;
+        if (!again || generation !== this.#generation) throw error;
         await new Promise<void>((resolve) => {
-          (this.#environment().setTimeout ?? setTimeout)(
-            resolve,
+          const environment = this.#environment();
+          const wait: { timer: unknown; wake: () => void } = { timer: undefined, wake: resolve };
+          wait.timer = (environment.setTimeout ?? setTimeout)(
+            () => {
+              if (this.#writeWait === wait) this.#writeWait = undefined;
+              resolve();
+            },
             this.#policy.failureBaseMs * 2 ** attempt,
           );
+          this.#writeWait = wait;
         });
+        if (generation !== this.#generation) throw error;
       }
     }
   }
@@ -1055,8 +1103,9 @@ function statusOfError(error: unknown): number | undefined {
   return typeof error.status === 'number' ? error.status : undefined;
 }
 
+/** A failure a respond or cancel is sent again after; an abort is a stop, never retried. */
 function isNetworkError(error: unknown): boolean {
-  return (error instanceof AgentError && error.kind === 'network') || isAbortError(error);
+  return error instanceof AgentError && error.kind === 'network';
 }
 
 /** Whether a failed start POST may still have created a run: anything but an HTTP answer. */

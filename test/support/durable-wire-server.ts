@@ -35,14 +35,24 @@ export interface DurableWireServer {
   counts: { starts: number; reads: number; cancels: number; responds: number };
   /** Each request's method, path and `Authorization` header, in order. */
   requests: { method: string; path: string; authorization: string | undefined }[];
-  /** How the next start POST is answered: `'201'`, `'hang'` (never), `'reset'` (socket destroyed). */
-  startMode: '201' | 'hang' | 'reset';
+  /**
+   * How the next start POST is answered: `'201'`, `'hang'` (never), `'reset'` (socket destroyed),
+   * `'hold'` (when the test calls `answerHeldStarts`).
+   */
+  startMode: '201' | 'hang' | 'reset' | 'hold';
+  /**
+   * Answers the start POSTs held so far: a 201 with a new run, a problem with this status, or
+   * `'reset'` (the socket destroyed, no answer).
+   */
+  answerHeldStarts(answer: '201' | 'reset' | number): void;
   /** The state of a new run's 201. */
   acceptAs: string;
   /** Answers the next reads with this status instead (then back to normal), e.g. 503 or 429. */
   failReads: { status: number; times: number; retryAfter?: string };
   /** Answers responds with 503 this many times first (decisions not accepted). */
   failResponds: number;
+  /** Answers cancels with 503 this many times first (nothing registered). */
+  failCancels: number;
   /** Answers cancels with 409 (no cancellation registration). */
   cancelConflict: boolean;
   /** Sets a run's state (and text, pending approvals), touching `updated_at`. */
@@ -61,6 +71,7 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
   const stamp = () => new Date(Date.UTC(2026, 10, 25, 12, 0, 0, ++tick)).toISOString();
   const waitingForStart: (() => void)[] = [];
   const hanging: ServerResponse[] = [];
+  const held: { response: ServerResponse; agentId: string }[] = [];
 
   const runJson = (run: WireRun) => ({
     run: {
@@ -80,6 +91,22 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
     },
     request_id: `req-${++sequence}`,
   });
+  const createRun = (agentId: string) => {
+    const createdAt = stamp();
+    const run: WireRun = {
+      run_id: `run${(++sequence).toString().padStart(4, '0')}`,
+      agent_id: agentId,
+      state: state.acceptAs,
+      created_at: createdAt,
+      updated_at: createdAt,
+      pending_interactions: [],
+      text: '',
+      cancelRequested: false,
+      decisions: [],
+    };
+    state.runs.set(run.run_id, run);
+    return run;
+  };
   const send = (
     response: ServerResponse,
     status: number,
@@ -117,6 +144,7 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
     acceptAs: 'RUNNING',
     failReads: { status: 0, times: 0 },
     failResponds: 0,
+    failCancels: 0,
     cancelConflict: false,
     set(runId, patch) {
       const run = state.runs.get(runId);
@@ -124,8 +152,16 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
       Object.assign(run, patch, { updated_at: stamp() });
     },
     startArrived: () => new Promise((resolve) => waitingForStart.push(resolve)),
+    answerHeldStarts(answer) {
+      for (const { response, agentId } of held.splice(0)) {
+        if (answer === 'reset') response.socket?.destroy();
+        else if (answer === '201') send(response, 201, runJson(createRun(agentId)));
+        else send(response, answer, problem(answer, 'refused'));
+      }
+    },
     close: async () => {
       for (const response of hanging) response.destroy();
+      for (const { response } of held) response.destroy();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
@@ -156,20 +192,11 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
           request.socket.destroy();
           return;
         }
-        const createdAt = stamp();
-        const run: WireRun = {
-          run_id: `run${(++sequence).toString().padStart(4, '0')}`,
-          agent_id: agentId,
-          state: state.acceptAs,
-          created_at: createdAt,
-          updated_at: createdAt,
-          pending_interactions: [],
-          text: '',
-          cancelRequested: false,
-          decisions: [],
-        };
-        state.runs.set(run.run_id, run);
-        return send(response, 201, runJson(run));
+        if (state.startMode === 'hold') {
+          held.push({ response, agentId });
+          return;
+        }
+        return send(response, 201, runJson(createRun(agentId)));
       }
       const runId = route === 'runs' ? runIdInPath : (body['run_id'] as string | undefined);
       const run = runId === undefined ? undefined : state.runs.get(runId);
@@ -195,6 +222,10 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
         return send(response, 404, problem(404, 'not_found'));
       if (route === 'runs') return send(response, 200, runJson(run));
       if (route === 'cancellations') {
+        if (state.failCancels > 0) {
+          state.failCancels--;
+          return send(response, 503, problem(503, 'unavailable'));
+        }
         if (state.cancelConflict) return send(response, 409, problem(409, 'conflict'));
         if (run.state === 'REQUIRES_INPUT') {
           Object.assign(run, { state: 'CANCELLED', pending_interactions: [], updated_at: stamp() });
