@@ -179,6 +179,40 @@ describe('given a durable conversation and the mock service', () => {
     }
   });
 
+  it('dispose() during the start POST: the run id still reaches the thread, nothing is polled, resume() finishes the turn', async () => {
+    const { page, server, threadStore, open } = await setUp();
+    try {
+      const conversation = open('durable-agent');
+      await conversation.loaded;
+      const done = conversation.send('Write the report');
+      expect(conversation.getSnapshot().durableRun?.status).toBe('starting');
+      conversation.dispose();
+      await vi.waitFor(() => expect(conversation.getSnapshot().durableRun?.runId).toBeDefined());
+      await idle(conversation);
+      await conversation.saved;
+      const runId = conversation.getSnapshot().durableRun?.runId;
+      expect((await threadStore.load('thread-1'))?.messages.at(-1)?.run?.runId).toBe(runId);
+      const polls = server.service.durableStats.polls;
+      for (let step = 0; step < 10; step++) {
+        page.advance(500);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(server.service.durableStats.polls - polls).toBeLessThanOrEqual(1);
+      expect(conversation.getSnapshot().durableRun?.connection).toBe('stopped');
+
+      conversation.resume();
+      await idle(conversation);
+      await tick(page, conversation, 8000);
+      const settled = await done;
+      expect(settled.status).toBe('idle');
+      expect(settled.messages[1]).toMatchObject({ status: 'done' });
+      expect(settled.messages[1]?.text).toMatch(/ready for review\.$/);
+      expect(starts(server)).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('dispose() while the thread loads drops the send waiting for it: nothing reaches the service', async () => {
     const { server, threadStore, open } = await setUp();
     try {

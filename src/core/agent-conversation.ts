@@ -477,12 +477,18 @@ export class AgentConversation {
     this.#dropQueued();
     const turn = this.#turn;
     if (turn?.durable !== undefined) {
-      turn.stopDurable?.();
-      turn.stopDurable = undefined;
-      turn.durable.detach();
+      // A detach during the start POST would drop its run id: followed until it is known.
+      if (turn.durable.getSnapshot().status === 'starting') return;
+      this.#detachDurable(turn);
       return;
     }
     this.#stream.abort();
+  }
+
+  #detachDurable(turn: Turn) {
+    turn.stopDurable?.();
+    turn.stopDurable = undefined;
+    turn.durable?.detach();
   }
 
   /**
@@ -693,6 +699,12 @@ export class AgentConversation {
     }
     this.#publish();
     if (accepted) this.#save();
+    if (this.#detached && !ended && durable.status !== 'starting') {
+      // Disposed during the start POST: detached once start() has finished with the run.
+      queueMicrotask(() => {
+        if (this.#detached && this.#turn === turn) this.#detachDurable(turn);
+      });
+    }
     if (ended) {
       this.#options.onMessagesChange?.(this.#messages);
       this.#save();
