@@ -150,6 +150,170 @@ describe('given a durable conversation and the mock service', () => {
     }
   });
 
+  it('dispose() then resume() mid-turn (StrictMode, a disconnect): the answer keeps coming and the turn settles', async () => {
+    const { page, server, open } = await setUp();
+    try {
+      const conversation = open('durable-agent');
+      await conversation.loaded;
+      const done = conversation.send('Write the report');
+      await idle(conversation);
+      await tick(page, conversation, 2000);
+      const partial = conversation.getSnapshot().messages[1]?.text ?? '';
+      conversation.dispose();
+      conversation.resume();
+      await idle(conversation);
+      await tick(page, conversation, 5000);
+      expect(conversation.getSnapshot().durableRun?.status).toBe('succeeded');
+      const settled = await done;
+      expect(settled.status).toBe('idle');
+      expect(shape(conversation)).toEqual([
+        ['USER', 'done'],
+        ['GLEAN_AI', 'done'],
+      ]);
+      expect(settled.messages[1]?.text.startsWith(partial)).toBe(true);
+      expect(settled.messages[1]?.text).toMatch(/ready for review\.$/);
+      expect(starts(server)).toHaveLength(1);
+      expect(server.service.durableStats.cancels).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('dispose() during the start POST: the run id still reaches the thread, nothing is polled, resume() finishes the turn', async () => {
+    const { page, server, threadStore, open } = await setUp();
+    try {
+      const conversation = open('durable-agent');
+      await conversation.loaded;
+      const done = conversation.send('Write the report');
+      expect(conversation.getSnapshot().durableRun?.status).toBe('starting');
+      conversation.dispose();
+      await vi.waitFor(() => expect(conversation.getSnapshot().durableRun?.runId).toBeDefined());
+      await idle(conversation);
+      await conversation.saved;
+      const runId = conversation.getSnapshot().durableRun?.runId;
+      expect((await threadStore.load('thread-1'))?.messages.at(-1)?.run?.runId).toBe(runId);
+      const polls = server.service.durableStats.polls;
+      for (let step = 0; step < 10; step++) {
+        page.advance(500);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(server.service.durableStats.polls - polls).toBeLessThanOrEqual(1);
+      expect(conversation.getSnapshot().durableRun?.connection).toBe('stopped');
+
+      conversation.resume();
+      await idle(conversation);
+      await tick(page, conversation, 8000);
+      const settled = await done;
+      expect(settled.status).toBe('idle');
+      expect(settled.messages[1]).toMatchObject({ status: 'done' });
+      expect(settled.messages[1]?.text).toMatch(/ready for review\.$/);
+      expect(starts(server)).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('dispose() while the thread loads drops the send waiting for it: nothing reaches the service', async () => {
+    const { server, threadStore, open } = await setUp();
+    try {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slow = Object.create(threadStore) as ThreadStore;
+      slow.load = async (threadId) => {
+        await gate;
+        return threadStore.load(threadId);
+      };
+      const conversation = open('durable-agent', { threadStore: slow });
+      const queued = conversation.send('Sent during the load');
+      conversation.dispose();
+      release();
+      await conversation.loaded;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.requests).toHaveLength(0);
+      const dropped = await queued;
+      expect(dropped.messages).toEqual([]);
+      expect(conversation.getSnapshot()).toMatchObject({ status: 'idle', messages: [] });
+
+      // Still disposed: a send starts no durable run (its POST could not be taken back).
+      await conversation.send('Sent after dispose');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.requests).toHaveLength(0);
+      expect(conversation.getSnapshot().messages).toEqual([]);
+
+      // Watched again: a send goes out, once.
+      conversation.resume();
+      void conversation.send('Sent after resume');
+      await idle(conversation);
+      expect(starts(server)).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stream mode: dispose() while the thread loads drops the send waiting for it', async () => {
+    const { server, threadStore, open } = await setUp();
+    try {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slow = Object.create(threadStore) as ThreadStore;
+      slow.load = async (threadId) => {
+        await gate;
+        return threadStore.load(threadId);
+      };
+      const conversation = open('durable-agent', { threadStore: slow, executionMode: 'stream' });
+      const queued = conversation.send('Sent during the load');
+      conversation.dispose();
+      release();
+      await conversation.loaded;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.requests).toHaveLength(0);
+      expect((await queued).messages).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('clear() while the thread loads wins over the stored thread, and a durable answer in it is not attached', async () => {
+    const { page, server, threadStore, open } = await setUp();
+    try {
+      const first = open('durable-agent');
+      await first.loaded;
+      void first.send('Write the report');
+      await idle(first);
+      await tick(page, first, 2000);
+      await first.saved;
+      first.dispose();
+      const requestsBefore = server.requests.length;
+
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slow = Object.create(threadStore) as ThreadStore;
+      slow.load = async (threadId) => {
+        await gate;
+        return threadStore.load(threadId);
+      };
+      const second = open('durable-agent', { threadStore: slow });
+      second.clear();
+      release();
+      await second.loaded;
+      await second.saved;
+      expect(second.getSnapshot()).toMatchObject({ status: 'idle', messages: [] });
+      expect(second.getSnapshot().threadError).toBeUndefined();
+      expect((await threadStore.load('thread-1'))?.messages).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.requests).toHaveLength(requestsBefore); // no read of the old run
+
+      // A send after the clear starts from the empty thread.
+      void second.send('A new start');
+      await idle(second);
+      const sent = (starts(server).at(-1)?.body as { messages: unknown[] }).messages;
+      expect(sent).toHaveLength(1);
+      expect(starts(server)).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a send while the thread loads waits, then is sent once after the stored messages', async () => {
     const { server, threadStore, open } = await setUp();
     try {

@@ -35,9 +35,11 @@ interface ChatProps {
   threadStore: ThreadStore;
   runStorage: KeyValueStorage;
   page: ManualPage;
+  /** Receives the hook's send (a closure that can outlive the component). */
+  onSend?: (send: (text: string) => Promise<unknown>) => void;
 }
 
-function Chat({ threadStore, runStorage, page }: ChatProps) {
+function Chat({ threadStore, runStorage, page, onSend }: ChatProps) {
   const chat = useAgentConversation({
     agentId: 'durable-agent',
     executionMode: 'durable',
@@ -48,6 +50,7 @@ function Chat({ threadStore, runStorage, page }: ChatProps) {
       environment: page.environment,
     },
   });
+  onSend?.(chat.send);
   return (
     <div>
       <p data-testid="status">{chat.status}</p>
@@ -147,6 +150,39 @@ describe('given useAgentConversation in durable mode under <StrictMode>', () => 
     expect(answers()[0]?.textContent).toMatch(/ready for review\.$/);
     expect(starts(server)).toBe(1);
     expect(server.service.durableStats.cancels).toBe(0);
+  });
+
+  it('a send from a stale closure after the unmount sends nothing (durable start, queued or not)', async () => {
+    const { page, server, client, runStorage } = await setUp();
+    let staleSend: (text: string) => Promise<unknown> = () => Promise.resolve();
+    const onSend = (send: typeof staleSend) => (staleSend = send);
+    const threadStore = createMemoryThreadStore();
+    const first = render(strict(client, { threadStore, runStorage, page, onSend }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('idle'));
+    first.unmount();
+    const settled = staleSend('Sent after the unmount').catch((error: unknown) => error);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(server.requests).toHaveLength(0);
+    await settled;
+
+    // Unmounted while the thread loads: the send waiting for it is dropped.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = Object.create(threadStore) as ThreadStore;
+    slow.load = async (threadId) => {
+      await gate;
+      return threadStore.load(threadId);
+    };
+    const second = render(strict(client, { threadStore: slow, runStorage, page, onSend }));
+    expect(screen.getByTestId('status')).toHaveTextContent('loading');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    second.unmount();
+    await act(async () => {
+      release();
+      await gate;
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(server.requests).toHaveLength(0);
   });
 
   it('Stop cancels the run at the service (one cancel) and the answer ends stopped', async () => {

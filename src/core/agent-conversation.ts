@@ -300,6 +300,8 @@ export class AgentConversation {
   #lastDurableTurn: Turn | undefined;
   /** dispose() was called and resume() not since: a turn found on load is attached by resume(). */
   #detached = false;
+  /** clear() was called while the thread loaded: the stored messages are not taken. */
+  #clearedWhileLoading = false;
 
   constructor(client: AgentClient, options: AgentConversationOptions) {
     this.#options = options;
@@ -356,13 +358,16 @@ export class AgentConversation {
   /**
    * Sends a USER message and starts the agent's answer (one POST). Throws an
    * {@link AgentConversationBusyError} while a turn runs and an `AgentInputError` for blank text;
-   * nothing is sent then. Resolves when the turn settles (never rejects).
+   * nothing is sent then. Resolves when the turn settles (never rejects). In durable mode, after
+   * `dispose()` and until `resume()`, nothing is sent and the thread is left as it is (it resolves
+   * at once); a send waiting for the thread's load is dropped the same way by `dispose()`.
    */
   send(text: string): Promise<ConversationSnapshot> {
     const trimmed = text.trim();
     if (this.#loading !== undefined) {
       if (this.#queued !== undefined) throw new AgentConversationBusyError();
       if (trimmed === '') throw new AgentInputError('The message is empty: nothing was sent.');
+      if (this.#dropsTurns()) return Promise.resolve(this.#snapshot);
       // Sent once the thread is loaded, after its messages.
       return new Promise((resolve, reject) => {
         this.#queued = { text: trimmed, resolve, reject };
@@ -439,8 +444,13 @@ export class AgentConversation {
     return this.#snapshot;
   }
 
-  /** Aborts a running turn and empties the thread (a durable run is left running, not cancelled). */
+  /**
+   * Aborts a running turn and empties the thread (a durable run is left running, not cancelled).
+   * During the thread's load, the stored messages are dropped when they come and a send waiting
+   * for them is dropped too (its promise resolves, nothing is sent).
+   */
   clear(): void {
+    this.#dropQueued();
     this.#endDurable();
     this.#turn = undefined;
     this.#stream.reset();
@@ -449,22 +459,36 @@ export class AgentConversation {
     this.#error = undefined;
     this.#publish();
     this.#options.onMessagesChange?.(this.#messages);
+    if (this.#loading !== undefined) {
+      // Saved by #load once the stored revision is known.
+      this.#clearedWhileLoading = true;
+      return;
+    }
     this.#save();
   }
 
   /**
    * Aborts a running turn (the thread keeps it as `stopped`); for an owner going away. A durable
-   * turn is only detached (never cancelled): a reload attaches it again.
+   * turn is only detached (never cancelled): a reload attaches it again. A send waiting for the
+   * thread's load is dropped (its promise resolves, nothing is sent).
    */
   dispose(): void {
     this.#detached = true;
+    this.#dropQueued();
     const turn = this.#turn;
     if (turn?.durable !== undefined) {
-      turn.stopDurable?.();
-      turn.durable.detach();
+      // A detach during the start POST would drop its run id: followed until it is known.
+      if (turn.durable.getSnapshot().status === 'starting') return;
+      this.#detachDurable(turn);
       return;
     }
     this.#stream.abort();
+  }
+
+  #detachDurable(turn: Turn) {
+    turn.stopDurable?.();
+    turn.stopDurable = undefined;
+    turn.durable?.detach();
   }
 
   /**
@@ -476,6 +500,11 @@ export class AgentConversation {
     const turn = this.#turn;
     const run = turn?.durable;
     if (turn === undefined || run === undefined) return;
+    // dispose() stopped following the run: its reads would not reach the messages.
+    if (turn.stopDurable === undefined) {
+      turn.stopDurable = run.subscribe(() => this.#onDurable(turn));
+      this.#onDurable(turn);
+    }
     const snapshot = run.getSnapshot();
     const runId = snapshot.runId ?? turn.runId;
     if (runId === undefined || settledDurableRunStatuses.has(snapshot.status)) return;
@@ -507,13 +536,29 @@ export class AgentConversation {
     }));
   }
 
+  /** Drops the send waiting for the thread's load: it resolves, nothing is sent. */
+  #dropQueued() {
+    const queued = this.#queued;
+    this.#queued = undefined;
+    queued?.resolve(this.#snapshot);
+  }
+
   #assertIdle() {
     if (this.#turn !== undefined || this.#loading !== undefined) {
       throw new AgentConversationBusyError();
     }
   }
 
+  /**
+   * A durable start cannot be taken back by the detach that follows a stale send (its POST goes
+   * out anyway), so after dispose() no durable turn starts until resume().
+   */
+  #dropsTurns(): boolean {
+    return this.#mode === 'durable' && this.#detached;
+  }
+
   #startTurn(thread: readonly ConversationMessage[]): Promise<ConversationSnapshot> {
+    if (this.#dropsTurns()) return Promise.resolve(this.#snapshot);
     const messages = this.historyOf(thread);
     const answer: ConversationMessage = {
       id: this.#generateId(),
@@ -654,6 +699,12 @@ export class AgentConversation {
     }
     this.#publish();
     if (accepted) this.#save();
+    if (this.#detached && !ended && durable.status !== 'starting') {
+      // Disposed during the start POST: detached once start() has finished with the run.
+      queueMicrotask(() => {
+        if (this.#detached && this.#turn === turn) this.#detachDurable(turn);
+      });
+    }
     if (ended) {
       this.#options.onMessagesChange?.(this.#messages);
       this.#save();
@@ -677,8 +728,8 @@ export class AgentConversation {
     let attach: { answerId: string; runId: string } | undefined;
     try {
       const stored = await store.load(threadId);
-      if (stored !== undefined) {
-        this.#revision = stored.revision;
+      if (stored !== undefined) this.#revision = stored.revision;
+      if (stored !== undefined && !this.#clearedWhileLoading) {
         const last = stored.messages.at(-1);
         const inFlight = (message: ConversationMessage) =>
           message.status === 'streaming' || message.status === 'waiting';
@@ -711,7 +762,10 @@ export class AgentConversation {
       this.#threadError = error instanceof Error ? error : new Error(String(error));
     }
     this.#loading = undefined;
-    if (attach !== undefined) {
+    const cleared = this.#clearedWhileLoading;
+    this.#clearedWhileLoading = false;
+    if (cleared) this.#save();
+    else if (attach !== undefined) {
       // The saved answer is the one the run writes: no second message.
       const turn: Turn = { answerId: attach.answerId, accepted: true, runId: attach.runId };
       this.#turn = turn;
