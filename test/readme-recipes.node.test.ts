@@ -14,14 +14,17 @@ function recipes(readme: string) {
   }));
 }
 
-describe.each(['README.md', 'examples/README.md'])('given the recipes of %s', (readme) => {
-  it('copies each example file whole', () => {
-    for (const { path, code } of recipes(readme)) {
-      expect(existsSync(`${root}${path}`), path).toBe(true);
-      expect(code, path).toBe(readFileSync(`${root}${path}`, 'utf8').trimEnd());
-    }
-  });
-});
+describe.each(['README.md', 'docs/deployment.md', 'examples/README.md'])(
+  'given the recipes of %s',
+  (readme) => {
+    it('copies each example file whole', () => {
+      for (const { path, code } of recipes(readme)) {
+        expect(existsSync(`${root}${path}`), path).toBe(true);
+        expect(code, path).toBe(readFileSync(`${root}${path}`, 'utf8').trimEnd());
+      }
+    });
+  },
+);
 
 describe('given examples/README.md', () => {
   it('gives every file a user writes, the route handler and the provider first among them', () => {
