@@ -12,10 +12,11 @@ import {
   type RefAttributes,
 } from 'react';
 import { AgentApprovalConflictError } from '../core/durable-run-errors.js';
-import type {
-  DurableInteraction,
-  DurableRunDecision,
-  DurableToolApproval,
+import {
+  batchKeyOf,
+  type DurableInteraction,
+  type DurableRunDecision,
+  type DurableToolApproval,
 } from '../core/durable-run-schemas.js';
 import {
   classNames,
@@ -72,15 +73,6 @@ interface ItemContextValue {
 
 const [ItemContext, useItemContext] =
   /* @__PURE__ */ createPartContext<ItemContextValue>('AgentApprovalCard.Item');
-
-/** The batch's identity: its sorted interaction ids (as the durable run's snapshot computes it). */
-function batchKeyOf(interactions: readonly DurableInteraction[]): string | undefined {
-  if (interactions.length === 0) return undefined;
-  return interactions
-    .map((interaction) => interaction.interactionId ?? `(${interaction.kind})`)
-    .sort()
-    .join(' ');
-}
 
 function deadlineOf(interaction: DurableInteraction): number | undefined {
   if (interaction.kind !== 'tool-approval' || interaction.expiresAt === undefined) return undefined;

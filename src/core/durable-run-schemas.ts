@@ -362,3 +362,15 @@ export function findArgumentTexts(text: string): (string | undefined)[] {
   }
   return found;
 }
+
+/**
+ * A batch of pending interactions' identity: their sorted ids (a kind in brackets for one without).
+ * Decisions belong to the batch a person saw; another key is another batch.
+ */
+export function batchKeyOf(interactions: readonly DurableInteraction[]): string | undefined {
+  if (interactions.length === 0) return undefined;
+  return interactions
+    .map((interaction) => interaction.interactionId ?? `(${interaction.kind})`)
+    .sort()
+    .join(' ');
+}

@@ -12,10 +12,11 @@ import {
   type RunRecord,
   type RunStore,
 } from './run-store.js';
-import type {
-  DurableInteraction,
-  DurableRunDecision,
-  DurableRunRecord,
+import {
+  batchKeyOf,
+  type DurableInteraction,
+  type DurableRunDecision,
+  type DurableRunRecord,
 } from './durable-run-schemas.js';
 import type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
 
@@ -1050,14 +1051,6 @@ function stringOf(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (value instanceof Date) return value.toISOString();
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function batchKeyOf(interactions: readonly DurableInteraction[]): string | undefined {
-  if (interactions.length === 0) return undefined;
-  return interactions
-    .map((interaction) => interaction.interactionId ?? `(${interaction.kind})`)
-    .sort()
-    .join(' ');
 }
 
 function isPrefixOfJoined(text: string, segments: readonly string[]): boolean {
