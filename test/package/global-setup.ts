@@ -5,11 +5,11 @@
  * Dependencies are symlinked from this repository's node_modules, so no network is needed.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { packPackage } from '../support/pack-package.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const runtime = ['zod', '@microsoft/fetch-event-source', 'eventsource-parser'];
@@ -30,25 +30,7 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject) {
-  if (!existsSync(join(root, 'dist/index.js'))) {
-    // The library build (its .d.ts plugin is off while VITEST is set).
-    const env = { ...process.env };
-    delete env['VITEST'];
-    execFileSync(join(root, 'node_modules/.bin/vite'), ['build'], {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    });
-  }
-  const base = mkdtempSync(join(tmpdir(), 'ack-consumers-'));
-  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', base], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-    .at(-1);
-  if (tarball === undefined) throw new Error('npm pack named no tarball');
+  const { base, tarball } = packPackage('ack-consumers-');
 
   const consumer = (name: string, links: Record<string, string>) => {
     const folder = join(base, name);
