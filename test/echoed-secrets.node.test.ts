@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentHttpError,
   AgentInputError,
@@ -8,6 +8,7 @@ import {
   createRunStream,
   eventsToNdjson,
 } from 'agent-console-kit';
+import { listenForTest } from './support/listen-for-test.js';
 
 // A service that echoes what it was sent: the token, X-Glean-ActAs and an app's own secret header
 // come back inside events and inside run.failed. None of it may reach any text the library makes.
@@ -15,36 +16,6 @@ import {
 const token = 'tok-Secret42-abcdef';
 const actAs = 'someone.secret@example.com';
 const tenantKey = 'tenant-key-7f3a9c';
-
-const servers: Server[] = [];
-
-async function listen(
-  handle: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<{ url: string; requests: () => number }> {
-  let count = 0;
-  const server = createServer((request, response) => {
-    count += 1;
-    request.resume();
-    request.on('end', () => handle(request, response));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}`, requests: () => count };
-}
-
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
 
 function sse(response: ServerResponse, frames: string[]) {
   response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -93,7 +64,7 @@ function expectNoSecret(text: string) {
 
 describe('given a service that echoes the token inside events and run.failed', () => {
   it('redacts the error (message, String, JSON, stack, inspect), the events, the text and the NDJSON export', async () => {
-    const server = await listen((request, response) => {
+    const server = await listenForTest((request, response) => {
       const secrets = echoed(request);
       const message = (text: string) =>
         `event: message\ndata: ${JSON.stringify({ messages: [{ role: 'GLEAN_AI', content: [{ type: 'text', text }] }] })}\n\n`;
@@ -142,7 +113,7 @@ describe('given a service that echoes the token inside events and run.failed', (
 
   it('redacts a refreshed token of a reconnect and the error of a refused retrieval', async () => {
     let calls = 0;
-    const server = await listen((request, response) => {
+    const server = await listenForTest((request, response) => {
       const secrets = echoed(request);
       response.writeHead(403, { 'content-type': 'application/problem+json' });
       response.end(
@@ -185,7 +156,7 @@ describe('given a token or a header value that no HTTP header can carry', () => 
   ])(
     'ends the run on %s as a final configuration error, sending nothing',
     async (_name, config) => {
-      const server = await listen((_request, response) => sse(response, ['data: {}\n\n']));
+      const server = await listenForTest((_request, response) => sse(response, ['data: {}\n\n']));
       const client = createAgentClient({ baseUrl: server.url, api: 'platform', ...config });
       const stream = createRunStream(client, { reconnect: { baseDelayMs: 1, maxDelayMs: 1 } });
 
@@ -206,7 +177,7 @@ describe('given a token or a header value that no HTTP header can carry', () => 
   );
 
   it('still sends a token that only ends with a line break (fetch drops it), and redacts it', async () => {
-    const server = await listen((request, response) => {
+    const server = await listenForTest((request, response) => {
       const secrets = echoed(request);
       sse(response, [
         `event: run.failed\ndata: {"error":{"title":"Refused","status":401,"detail":"bad ${secrets.token}"}}\n\n`,
@@ -225,7 +196,7 @@ describe('given a token or a header value that no HTTP header can carry', () => 
 
 describe('given a connection that drops mid-stream with the token in its reason', () => {
   it('shows the reason redacted in the error and its cause', async () => {
-    const service = await listen((_request, response) => {
+    const service = await listenForTest((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write('id: 1\nevent: message\ndata: {"messages":[]}\n\n');
     });

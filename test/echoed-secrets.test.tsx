@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   AgentClientProvider,
@@ -17,6 +16,7 @@ import {
   useAgentConversation,
   type AgentClient,
 } from 'agent-console-kit';
+import { listenForTest } from './support/listen-for-test.js';
 
 // jsdom: the run goes through the fetch-event-source transport, against node:http servers that
 // echo the token (or redirect elsewhere). What a person sees and hears must not carry it.
@@ -24,42 +24,12 @@ import {
 const token = 'tok-Secret42-ui';
 const actAs = 'someone.secret@example.com';
 
-const servers: Server[] = [];
-
-async function listen(
-  handle: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<{ url: string; requests: () => number }> {
-  let count = 0;
-  const server = createServer((request, response) => {
-    count += 1;
-    request.resume();
-    request.on('end', () => handle(request, response));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}`, requests: () => count };
-}
-
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
-
 const answerFrame = (text: string) =>
   `event: message\ndata: ${JSON.stringify({ messages: [{ role: 'GLEAN_AI', content: [{ type: 'text', text }] }] })}\n\n`;
 
 /** Answers every run with `frames(token, actAs)`, the values it was sent. */
 function echoService(frames: (sentToken: string, sentActAs: string) => string[]) {
-  return listen((request, response) => {
+  return listenForTest((request, response) => {
     const sentToken = String(request.headers['authorization'] ?? '').replace(/^Bearer /, '');
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     for (const frame of frames(sentToken, String(request.headers['x-glean-actas'] ?? ''))) {
@@ -160,7 +130,7 @@ describe('given a run.failed that echoes the token, under StrictMode', () => {
 
 describe('given AgentConsole and a service that echoes the token, under StrictMode', () => {
   it('shows and announces the answer and the failure with the token redacted', async () => {
-    const service = await listen((request, response) => {
+    const service = await listenForTest((request, response) => {
       const sentToken = String(request.headers['authorization'] ?? '').replace(/^Bearer /, '');
       if (request.method === 'GET') {
         response.writeHead(200, { 'content-type': 'application/json' });
@@ -245,7 +215,7 @@ describe('given the fetch-event-source transport', () => {
 
   it('does not follow a 307 to another origin', async () => {
     const other = await echoService(() => [answerFrame('stolen')]);
-    const service = await listen((_request, response) => {
+    const service = await listenForTest((_request, response) => {
       response.writeHead(307, { location: `${other.url}/api/agents/chat/runs` });
       response.end();
     });

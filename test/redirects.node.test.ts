@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgentRedirectError, createAgentClient, createRunStream } from 'agent-console-kit/core';
+import { listenForTest } from './support/listen-for-test.js';
 
 // Two node:http servers on 127.0.0.1, on different ports: two origins. The service redirects; the
 // other origin counts what reached it, which must be nothing.
@@ -9,50 +9,11 @@ import { AgentRedirectError, createAgentClient, createRunStream } from 'agent-co
 const token = 'tok-Secret42-redirect';
 const actAs = 'someone@example.com';
 
-interface Listening {
-  url: string;
-  origin: string;
-  received: { method: string; path: string; headers: IncomingMessage['headers'] }[];
-}
-
-const servers: Server[] = [];
-
-async function listen(
-  handle: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<Listening> {
-  const received: Listening['received'] = [];
-  const server = createServer((request, response) => {
-    received.push({
-      method: request.method ?? '',
-      path: request.url ?? '',
-      headers: request.headers,
-    });
-    request.resume();
-    request.on('end', () => handle(request, response));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  const url = `http://127.0.0.1:${address.port}`;
-  return { url, origin: url, received };
-}
-
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
+type Listening = Awaited<ReturnType<typeof listenForTest>>;
 
 /** The other origin: it answers everything as the service would, and counts. */
 function otherOrigin(): Promise<Listening> {
-  return listen((request, response) => {
+  return listenForTest((request, response) => {
     if ((request.url ?? '').includes('/runs')) {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.end(
@@ -68,7 +29,7 @@ function otherOrigin(): Promise<Listening> {
 }
 
 function redirectingTo(status: number, target: () => string): Promise<Listening> {
-  return listen((_request, response) => {
+  return listenForTest((_request, response) => {
     response.writeHead(status, { location: target() });
     response.end();
   });
@@ -103,11 +64,11 @@ describe('given a service that redirects to another origin', () => {
       const error = final.error as AgentRedirectError;
       expect(error.retryable).toBe(false);
       expect(error.reason).toBe('cross-origin');
-      expect(error.redirectOrigin).toBe(other.origin);
+      expect(error.redirectOrigin).toBe(other.url);
       expect(error.status).toBe(status);
-      expect(error.message).toContain(other.origin);
+      expect(error.message).toContain(other.url);
       expect(inspect(error, { depth: Infinity })).not.toContain(token);
-      expect(error.stack).toContain(other.origin);
+      expect(error.stack).toContain(other.url);
       expect(other.received).toHaveLength(0);
       expect(service.received).toHaveLength(1);
       expect(final.text).toBe('');
@@ -130,7 +91,7 @@ describe('given a service that redirects to another origin', () => {
 
     for (const result of results) {
       expect(result).toBeInstanceOf(AgentRedirectError);
-      expect((result as AgentRedirectError).redirectOrigin).toBe(other.origin);
+      expect((result as AgentRedirectError).redirectOrigin).toBe(other.url);
     }
     expect(other.received).toHaveLength(0);
     expect(service.received).toHaveLength(4);
@@ -139,7 +100,7 @@ describe('given a service that redirects to another origin', () => {
 
 describe('given a service that redirects within its own origin', () => {
   it('follows a 307 with the same POST, body and headers, and streams the run', async () => {
-    const service = await listen((request, response) => {
+    const service = await listenForTest((request, response) => {
       if (request.url === '/api/agents/agent/runs') {
         response.writeHead(307, { location: '/moved/api/agents/agent/runs' });
         response.end();
@@ -163,7 +124,7 @@ describe('given a service that redirects within its own origin', () => {
   });
 
   it('follows a 301 of a retrieval', async () => {
-    const service = await listen((request, response) => {
+    const service = await listenForTest((request, response) => {
       if (request.url === '/rest/api/v1/agents/agent') {
         response.writeHead(301, { location: '/rest/api/v1/agents/agent-renamed' });
         response.end();
@@ -182,7 +143,7 @@ describe('given a service that redirects within its own origin', () => {
   });
 
   it('follows a 303 of a search as a GET without its body, as fetch does', async () => {
-    const service = await listen((request, response) => {
+    const service = await listenForTest((request, response) => {
       if (request.method === 'POST') {
         response.writeHead(303, { location: '/rest/api/v1/agents/search-results' });
         response.end();
@@ -205,7 +166,7 @@ describe('given a service that redirects within its own origin', () => {
 
   it('stops a redirect loop after 5 redirects with a final AgentRedirectError', async () => {
     let hops = 0;
-    const service = await listen((_request, response) => {
+    const service = await listenForTest((_request, response) => {
       hops += 1;
       response.writeHead(308, { location: `/loop/${hops}` });
       response.end();
