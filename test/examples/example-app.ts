@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import type { MockAgentServer } from 'agent-console-kit/testing';
 import { chromiumLaunchOptions } from '../../scripts/find-chromium.mjs';
 
 const examples = fileURLToPath(new URL('../../examples/', import.meta.url));
@@ -187,4 +188,18 @@ export function pageProblems(watch: PageWatch, token: string) {
     failures: watch.failures,
     tokenInRequests: JSON.stringify(watch.requests).includes(token),
   };
+}
+
+/**
+ * Sends a message to the slow chat agent, waits until the service has streamed part of the answer,
+ * presses Stop and waits until the service's stream is closed: what it recorded of that run.
+ */
+export async function stopSlowChatTurn(page: Page, mock: MockAgentServer) {
+  await page.getByRole('textbox', { name: 'Message' }).fill('Take your time');
+  await page.keyboard.press('Enter');
+  await mock.waitFor(() => (mock.runRequests('slow-chat-agent')[0]?.eventsSent ?? 0) >= 2, 10_000);
+  expect(mock.openStreams).toBe(1);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await mock.waitFor(() => mock.openStreams === 0, 5_000);
+  return mock.runRequests('slow-chat-agent')[0];
 }

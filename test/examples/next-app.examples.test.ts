@@ -9,6 +9,7 @@ import {
   proxyRequests,
   run,
   startServer,
+  stopSlowChatTurn,
   pageProblems,
   watchPage,
   type PageWatch,
@@ -128,17 +129,8 @@ describe('given the Next.js app behind its route handler proxy, the service requ
 
   it('Stop closes the service’s stream, through the route handler', async () => {
     const { page, watch } = await openConsole('slow-chat-agent');
-    await page.getByRole('textbox', { name: 'Message' }).fill('Take your time');
-    await page.keyboard.press('Enter');
-    await mock.waitFor(
-      () => (mock.runRequests('slow-chat-agent')[0]?.eventsSent ?? 0) >= 2,
-      10_000,
-    );
-    expect(mock.openStreams).toBe(1);
-    await page.getByRole('button', { name: 'Stop' }).click();
+    const runRequest = await stopSlowChatTurn(page, mock);
 
-    await mock.waitFor(() => mock.openStreams === 0, 5_000);
-    const [runRequest] = mock.runRequests('slow-chat-agent');
     expect(runRequest?.closedByClient).toBe(true);
     expect(runRequest?.completed).toBeUndefined();
     expectCleanPage(watch);

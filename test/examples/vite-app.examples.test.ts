@@ -8,6 +8,7 @@ import {
   proxyRequests,
   run,
   startServer,
+  stopSlowChatTurn,
   pageProblems,
   watchPage,
   type PageWatch,
@@ -103,17 +104,8 @@ describe('given the Vite app behind its proxy, the service requiring a token', (
 
   it('Stop closes the service’s stream, through the proxy', async () => {
     const { page, watch } = await openConsole('slow-chat-agent');
-    await page.getByRole('textbox', { name: 'Message' }).fill('Take your time');
-    await page.keyboard.press('Enter');
-    await mock.waitFor(
-      () => (mock.runRequests('slow-chat-agent')[0]?.eventsSent ?? 0) >= 2,
-      10_000,
-    );
-    expect(mock.openStreams).toBe(1);
-    await page.getByRole('button', { name: 'Stop' }).click();
+    const runRequest = await stopSlowChatTurn(page, mock);
 
-    await mock.waitFor(() => mock.openStreams === 0, 5_000);
-    const [runRequest] = mock.runRequests('slow-chat-agent');
     expect(runRequest?.closedByClient).toBe(true);
     expect(runRequest?.completed).toBeUndefined();
     expect(mock.postCount('slow-chat-agent')).toBe(1);
