@@ -5,6 +5,7 @@ import {
   readErrorResponse,
   toNetworkError,
 } from './errors.js';
+import { concatBytes } from './bytes.js';
 import { redactError, redactText } from './secrets.js';
 
 // What both SSE transports share about one attempt: the idle watch, the response check and the
@@ -327,7 +328,7 @@ export function createEventStreamScanner(
       }
       // The held line ends at this chunk's first line break: only that much is joined.
       unfinished.push(chunk.subarray(0, firstLinesEnd));
-      emit(concatAll(unfinished.splice(0)));
+      emit(concatBytes(unfinished.splice(0)));
       emit(chunk.subarray(firstLinesEnd, linesEnd));
       return;
     }
@@ -339,7 +340,7 @@ export function createEventStreamScanner(
       from = at;
     }
     parts.push(chunk.subarray(from, linesEnd));
-    emit(concatAll(parts));
+    emit(concatBytes(parts));
   };
 
   /** An event passed the bound at `boundAt`: what came before it is handed on, and no more. */
@@ -529,7 +530,7 @@ function createByteOrderMarkStrip(): (
   let pending: Uint8Array<ArrayBuffer> | undefined = new Uint8Array(0);
   return (chunk) => {
     if (pending === undefined) return chunk;
-    const bytes = pending.length === 0 ? chunk : concatBytes(pending, chunk);
+    const bytes = pending.length === 0 ? chunk : concatBytes([pending, chunk]);
     const checked = Math.min(bytes.length, byteOrderMark.length);
     for (let index = 0; index < checked; index++) {
       if (bytes[index] !== byteOrderMark[index]) {
@@ -618,26 +619,6 @@ class ByteBuffer {
     grown.set(this.bytes.subarray(0, this.length));
     this.bytes = grown;
   }
-}
-
-function concatBytes(left: Uint8Array, right: Uint8Array): Uint8Array<ArrayBuffer> {
-  const result = new Uint8Array(left.length + right.length);
-  result.set(left);
-  result.set(right, left.length);
-  return result;
-}
-
-function concatAll(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  if (parts.length === 1) return parts[0] as Uint8Array<ArrayBuffer>;
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const result = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    result.set(part, offset);
-    offset += part.length;
-  }
-  return result;
 }
 
 /**

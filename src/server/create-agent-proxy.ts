@@ -3,6 +3,7 @@
  * token: the agent operations of both generations and nothing else.
  */
 import { proxyProblem } from './proxy-problem.js';
+import { concatBytes } from '../core/bytes.js';
 import { redactJsonText } from '../core/secrets.js';
 import { redactAnswer } from './redact-answer.js';
 import { forwardedQuery, isSafeId, matchProxyRoute, type ProxyRoute } from './proxy-routes.js';
@@ -346,13 +347,7 @@ async function readBody(
       chunks.push(value);
     }
   }
-  const body = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return body;
+  return concatBytes(chunks);
 }
 
 /**

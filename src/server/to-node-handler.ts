@@ -7,6 +7,7 @@
  */
 import { proxyProblem } from './proxy-problem.js';
 import { hasUnsafeRawPath } from './proxy-routes.js';
+import { waitForDrain } from './wait-for-drain.js';
 
 /** What the adapter reads of a node:http `IncomingMessage` (Express's `req`). */
 export interface NodeIncomingRequest extends AsyncIterable<Uint8Array | string> {
@@ -150,15 +151,7 @@ async function writeResponse(response: Response, outgoing: NodeServerResponse): 
       if (done) break;
       if (outgoing.destroyed) return;
       if (!outgoing.write(value)) {
-        await new Promise<void>((resolve) => {
-          const settle = () => {
-            outgoing.off('drain', settle);
-            outgoing.off('close', settle);
-            resolve();
-          };
-          outgoing.on('drain', settle);
-          outgoing.on('close', settle);
-        });
+        await waitForDrain(outgoing);
       }
     }
     finished = true;

@@ -5,6 +5,7 @@
  * node:http is imported dynamically inside {@link createMockAgentServer}, so this module (and the
  * `agent-console-kit/testing` barrel) can be bundled for a browser without pulling node:http.
  */
+import { concatBytes } from '../core/bytes.js';
 import { createMockAgentService } from './mock-agent-service.js';
 import type {
   MockAgentService,
@@ -15,6 +16,7 @@ import type {
 } from './mock-agent-types.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { waitForDrain } from '../server/wait-for-drain.js';
 
 /** Options of {@link createMockAgentServer}. */
 export interface MockAgentServerOptions extends MockAgentServiceOptions {
@@ -69,13 +71,7 @@ async function readBody(request: IncomingMessage): Promise<Uint8Array<ArrayBuffe
     length += chunk.length;
   }
   if (length === 0) return undefined;
-  const body = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return body;
+  return concatBytes(chunks);
 }
 
 function toWebRequest(
@@ -136,15 +132,7 @@ async function writeResponse(
         accepted = outgoing.write(value, () => resolve());
       });
       if (!accepted) {
-        await new Promise<void>((resolve) => {
-          const settle = () => {
-            outgoing.off('drain', settle);
-            outgoing.off('close', settle);
-            resolve();
-          };
-          outgoing.on('drain', settle);
-          outgoing.on('close', settle);
-        });
+        await waitForDrain(outgoing);
       }
     }
     ended = true;
