@@ -5,12 +5,6 @@ import {
   type AgentConsoleControllerOptions,
   type AgentConsoleSnapshot,
 } from '../core/agent-console-controller.js';
-import type {
-  AgentConversationOptions,
-  ConversationExecutionMode,
-  ConversationMessage,
-} from '../core/agent-conversation.js';
-import type { ThreadStore } from '../core/thread-store.js';
 import type { AgentError } from '../core/errors.js';
 import type { Agent, AgentSchemas } from '../core/schemas.js';
 import type {
@@ -25,8 +19,12 @@ import {
   type UseAgentRunStreamOptions,
 } from './use-agent-run-stream.js';
 
-/** Options of {@link useAgentConsole}. */
-export interface UseAgentConsoleOptions {
+/**
+ * Options of {@link useAgentConsole}: the controller's (see `AgentConsoleControllerOptions`), with
+ * the hook's run options and the browser's way of opening a sign-in page.
+ */
+export interface UseAgentConsoleOptions
+  extends Omit<AgentConsoleControllerOptions, 'runOptions' | 'navigation'> {
   /**
    * Options of the console's runs (`reconnect`, `maxEvents`, `throttleMs`, `idleTimeoutMs`,
    * callbacks such as `onDone`, `client`; `stream` to share a form agent's stream). Pushed to the
@@ -35,51 +33,6 @@ export interface UseAgentConsoleOptions {
    * @default {}
    */
   runOptions?: UseAgentRunStreamOptions | undefined;
-  /**
-   * `metadata` sent with every run.
-   * @default undefined
-   */
-  metadata?: Record<string, unknown> | undefined;
-  /**
-   * A chat agent's thread to restore, read when its conversation is created (once the agent has
-   * loaded). A malformed one throws an `AgentInputError` there.
-   * @default []
-   */
-  initialMessages?: readonly ConversationMessage[] | undefined;
-  /**
-   * Called with a chat agent's thread when a turn settles and when it is cleared.
-   * @default undefined
-   */
-  onMessagesChange?: ((messages: readonly ConversationMessage[]) => void) | undefined;
-  /**
-   * How many runs a form agent's run history keeps (the newest).
-   * @default 20
-   */
-  runHistoryLimit?: number | undefined;
-  /**
-   * How a chat agent's turns run: `'stream'` (one SSE response) or `'durable'` (a durable run,
-   * polled: survives a reload, waits for approvals, Stop cancels it; `api: 'platform'` only). Read
-   * when the conversation is created.
-   * @default 'stream'
-   */
-  executionMode?: ConversationExecutionMode | undefined;
-  /**
-   * Where a chat agent's thread is kept (loaded when the conversation is created, saved when a
-   * turn settles or a durable turn is accepted). No thread list is shown: see `useAgentThreads`.
-   * @default undefined
-   */
-  threadStore?: ThreadStore | undefined;
-  /**
-   * The thread to load from `threadStore`, read when the conversation is created (give the
-   * console a new `key` to switch threads).
-   * @default a new random id, when there is a `threadStore`
-   */
-  threadId?: string | undefined;
-  /**
-   * A durable conversation's run store, poll schedule and environment.
-   * @default {}
-   */
-  durableRun?: AgentConversationOptions['durableRun'];
   /**
    * How the sign-in page of a tool to authorize (after a 422) is opened: `'window'` a new tab or
    * window (`noopener`), `'redirect'` this page goes there, or a function of the app's own given
