@@ -51,11 +51,6 @@ export {
   type AgentInputFormSubmitProps,
 } from './components/agent-input-form.js';
 export {
-  validateInputForm,
-  type AgentInputFormValues,
-  type InputFormValidation,
-} from './core/input-form-validation.js';
-export {
   AgentThread,
   AgentThreadAnnouncer,
   AgentThreadMessage,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AgentConsoleController,
   createAgentClient,
+  createAgentConsoleController,
   type AgentClient,
   type AgentErrorTool,
   type ToolAuthorizationNavigation,
 } from 'agent-console-kit/core';
+
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from './support/mock-server.js';
 
@@ -30,7 +31,7 @@ function client(): AgentClient {
 
 async function loaded(agentId: string, options = {}) {
   const agentClient = client();
-  const controller = new AgentConsoleController(agentClient, agentId, options);
+  const controller = createAgentConsoleController(agentClient, agentId, options);
   const [agent, schemas] = await Promise.all([
     agentClient.getAgent(agentId),
     agentClient.getAgentSchemas(agentId),

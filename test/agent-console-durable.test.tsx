@@ -7,13 +7,13 @@ import {
   AgentClientProvider,
   AgentConsole,
   createAgentClient,
-  createMemoryStorage,
   createMemoryThreadStore,
   createRunStore,
   type AgentClient,
   type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
+import { createMemoryStorage } from '../src/core/run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from './support/durable-environment.js';
 

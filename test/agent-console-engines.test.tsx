@@ -3,13 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  AgentClientProvider,
-  AgentConsole,
-  AgentConversation,
-  RunStream,
-  createAgentClient,
-} from 'agent-console-kit';
+import { AgentClientProvider, AgentConsole, createAgentClient } from 'agent-console-kit';
+import { AgentConversation } from '../src/core/agent-conversation.js';
+import { RunStream } from '../src/core/run-stream.js';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from './support/mock-server.js';
 

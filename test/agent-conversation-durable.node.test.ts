@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   createAgentClient,
   createAgentConversation,
-  createMemoryStorage,
   createMemoryThreadStore,
   createRunStore,
   type AgentConversation,
@@ -15,6 +14,7 @@ import {
   type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
+import { createMemoryStorage } from '../src/core/run-store.js';
 import {
   createMockAgentServer,
   demoAgents,

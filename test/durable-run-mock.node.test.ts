@@ -8,11 +8,11 @@ import {
   AgentUnsupportedError,
   createAgentClient,
   createDurableRun,
-  createMemoryStorage,
   createRunStore,
   type DurableRun,
   type KeyValueStorage,
 } from 'agent-console-kit';
+import { createMemoryStorage } from '../src/core/run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { fakeLocks, manualPage, type ManualPage } from './support/durable-environment.js';
 

@@ -4,12 +4,12 @@ import {
   AgentStartUnknownError,
   createAgentClient,
   createDurableRun,
-  createMemoryStorage,
   createRunStore,
   type DurableRun,
   type DurableRunOptions,
   type KeyValueStorage,
 } from 'agent-console-kit';
+import { createMemoryStorage } from '../src/core/run-store.js';
 import {
   approval,
   serveDurableWireForTest,

@@ -3,10 +3,10 @@ import {
   AgentStorageError,
   createAgentClient,
   createDurableRun,
-  createMemoryStorage,
   createRunStore,
   type KeyValueStorage,
 } from 'agent-console-kit';
+import { createMemoryStorage } from '../src/core/run-store.js';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 
 afterEach(() => {

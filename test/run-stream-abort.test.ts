@@ -6,9 +6,9 @@ import {
   createAgentClient,
   createRunStream,
   formFieldsFromSchema,
-  initialRunSnapshot,
   type RunSnapshot,
 } from 'agent-console-kit';
+import { initialRunSnapshot } from '../src/core/run-stream.js';
 import { messagePayload, textEvents } from 'agent-console-kit/testing';
 import { serve, serveForTest } from './support/mock-server.js';
 

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
-  createMemoryStorage,
   createMemoryThreadStore,
   createRunStore,
   useAgentConversation,
@@ -12,6 +11,7 @@ import {
   type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
+import { createMemoryStorage } from '../src/core/run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from './support/durable-environment.js';
 

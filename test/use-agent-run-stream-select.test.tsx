@@ -5,13 +5,13 @@ import {
   AgentClientProvider,
   createAgentClient,
   createRunStream,
-  RunStream,
   useAgentRunStream,
   type AgentClient,
   type RunSnapshot,
   type UseAgentRunStreamOptions,
   type UseAgentRunStreamResult,
 } from 'agent-console-kit';
+import { RunStream } from '../src/core/run-stream.js';
 import {
   createMockAgentServer,
   manyEvents,

@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
-  createMemoryStorage,
   createRunStore,
   useDurableRun,
   type AgentClient,
   type RunStore,
 } from 'agent-console-kit';
+import { createMemoryStorage } from '../src/core/run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 
 const servers: MockAgentServer[] = [];

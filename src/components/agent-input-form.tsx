@@ -17,13 +17,13 @@ import {
 } from 'react';
 import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
 import {
-  initialFieldValue,
   isChecked,
   optionIndex,
   toDateTimeLocal,
   validateInputForm,
   type AgentInputFormValues,
 } from '../core/input-form-validation.js';
+import { initialFieldValue } from './input-form-controls.js';
 import { PlayIcon } from './icons.js';
 import { classNames, createPartContext, dataFlag, useComposedRefs, named } from './part-helpers.js';
 

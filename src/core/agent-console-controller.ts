@@ -219,7 +219,7 @@ const noFields: readonly FormField[] = Object.freeze([]);
  * observing (its return stops, and ends what runs). Fits `useSyncExternalStore`.
  *
  * @example
- * const controller = new AgentConsoleController(client, 'helpdesk', { navigation });
+ * const controller = createAgentConsoleController(client, 'helpdesk', { navigation });
  * const disconnect = controller.connect();
  * controller.setAgent(await client.getAgent('helpdesk'), await client.getAgentSchemas('helpdesk'));
  * await controller.send('Hello');
@@ -675,4 +675,16 @@ function formValuesOf(
     values[field.name] = typeof value === 'number' ? String(value) : value;
   }
   return values;
+}
+
+/**
+ * Creates the console's controller for one agent ({@link AgentConsoleController}): nothing is sent
+ * until `connect()` and `setAgent(…)`.
+ */
+export function createAgentConsoleController(
+  client: AgentClient,
+  agentId: string | undefined,
+  options: AgentConsoleControllerOptions = {},
+): AgentConsoleController {
+  return new AgentConsoleController(client, agentId, options);
 }

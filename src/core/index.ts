@@ -22,10 +22,8 @@ export {
   AgentNetworkError,
   AgentValidationError,
   isAgentError,
-  parseRetryAfter,
   type AgentErrorKind,
   type AgentFieldError,
-  type AgentHttpErrorInit,
   type AgentValidationIssue,
 } from './errors.js';
 export type {
@@ -36,7 +34,6 @@ export type {
   MessageEventPayload,
   ProblemDetail,
   RunFailedPayload,
-  ToolAuthorizationBody,
   ToolAuthorizationSuggestion,
   ToolServerAuthorization,
 } from './schemas.js';
@@ -50,6 +47,11 @@ export {
   type FormField,
   type FormFieldKind,
 } from './input-form.js';
+export {
+  validateInputForm,
+  type AgentInputFormValues,
+  type InputFormValidation,
+} from './input-form-validation.js';
 export {
   activeRunStatuses,
   terminalRunStatuses,
@@ -66,10 +68,9 @@ export {
 } from './run-types.js';
 export { classifyEvent, type RunEventArrival, type RunEventFrame } from './classify-event.js';
 export {
-  RunStream,
   createRunStream,
   defaultIdleTimeoutMs,
-  initialRunSnapshot,
+  type RunStream,
   type RunStartRequest,
   type RunStreamCallbacks,
   type RunStreamOptions,
@@ -107,11 +108,10 @@ export {
   type AgentSearchQueryOptions,
 } from './agent-queries.js';
 export {
-  AgentConversation,
   AgentConversationBusyError,
   createAgentConversation,
   parseConversationMessages,
-  parseStoredConversationMessages,
+  type AgentConversation,
   type ConversationMessageRun,
   type ConversationExecutionMode,
   type AgentConversationOptions,
@@ -123,9 +123,8 @@ export {
   type ConversationStatus,
 } from './agent-conversation.js';
 export {
-  RunHistory,
   createRunHistory,
-  defaultRunHistoryLimit,
+  type RunHistory,
   type RunHistoryEntry,
   type RunHistoryOptions,
 } from './run-history.js';
@@ -160,8 +159,9 @@ export {
 export type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
 // The console's behaviour without a view (useAgentConsole is its React binding).
 export {
-  AgentConsoleController,
   agentConsoleModeOf,
+  createAgentConsoleController,
+  type AgentConsoleController,
   fieldErrorsOf,
   type AgentConsoleControllerOptions,
   type AgentConsoleFocusIntent,
@@ -180,15 +180,12 @@ export {
 } from './tool-authorization.js';
 export {
   defaultDurablePollPolicy,
-  durablePollDelay,
   type DurablePollPolicy,
   type DurablePollSituation,
 } from './durable-poll-schedule.js';
 export {
   AgentStorageError,
-  createMemoryStorage,
   createRunStore,
-  runRecordPreviewLength,
   type KeyValueStorage,
   type RunRecord,
   type RunRecordInit,
@@ -198,8 +195,8 @@ export {
   type RunStoreOptions,
 } from './run-store.js';
 export {
-  DurableRun,
   createDurableRun,
+  type DurableRun,
   durableRunStatusOf,
   settledDurableRunStatuses,
   type DurableRunClient,

@@ -47,18 +47,6 @@ export function validateInputForm(
   return { success: true, input: buildRunInput(fields, output) };
 }
 
-/** The value a field's control starts with: `defaultValues`, else the schema's `default`. */
-export function initialFieldValue(
-  field: FormField,
-  defaultValues: Readonly<AgentInputFormValues> | undefined,
-): unknown {
-  if (defaultValues !== undefined && Object.hasOwn(defaultValues, field.name)) {
-    return defaultValues[field.name];
-  }
-  if (field.defaultValue !== undefined) return field.defaultValue;
-  return field.kind === 'boolean' ? false : '';
-}
-
 /** A date-time as `<input type="datetime-local">` shows it (local time, no zone). */
 export function toDateTimeLocal(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
