@@ -21,7 +21,7 @@ export { useAgentSearch, type UseAgentSearchOptions } from './react/use-agent-se
 export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';
 export {
   useAgentRunStream,
-  type RunStreamActions,
+  type UseAgentRunStreamActions,
   type UseAgentRunStreamOptions,
   type UseAgentRunStreamResult,
   type UseAgentRunStreamSelectOptions,

@@ -47,7 +47,7 @@ const maxRetries = 3;
  * The retry policy of the retrieval queries: network failures and 5xx are retried up to 3 times;
  * a 4xx, a validation error or a refused input never is.
  */
-export function shouldRetryAgentQuery(failureCount: number, error: unknown): boolean {
+export function agentQueryRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= maxRetries) return false;
   if (error instanceof AgentHttpError) return error.status >= 500;
   return error instanceof AgentError ? error.kind === 'network' : false;
@@ -85,7 +85,7 @@ export function agentQueryOptions(
     queryKey: agentKeys.agent(client, agentId) as DataTag<AgentQueryKey, Agent, AgentError>,
     queryFn: ({ signal }) => client.getAgent(requireId(agentId), { signal }),
     enabled: isUsableId(agentId),
-    retry: shouldRetryAgentQuery,
+    retry: agentQueryRetry,
     retryDelay: agentQueryRetryDelay,
   };
 }
@@ -109,7 +109,7 @@ export function agentSchemasQueryOptions(
     >,
     queryFn: ({ signal }) => client.getAgentSchemas(requireId(agentId), { signal }),
     enabled: isUsableId(agentId),
-    retry: shouldRetryAgentQuery,
+    retry: agentQueryRetry,
     retryDelay: agentQueryRetryDelay,
   };
 }

@@ -100,7 +100,7 @@ export {
   agentSchemasQueryOptions,
   agentSearchQueryOptions,
   agentQueryRetryDelay,
-  shouldRetryAgentQuery,
+  agentQueryRetry,
   type AgentQueryKey,
   type AgentQueryOptions,
   type AgentSchemasQueryKey,

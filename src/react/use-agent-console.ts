@@ -23,8 +23,10 @@ import {
  * Options of {@link useAgentConsole}: the controller's (see `AgentConsoleControllerOptions`), with
  * the hook's run options and the browser's way of opening a sign-in page.
  */
-export interface UseAgentConsoleOptions
-  extends Omit<AgentConsoleControllerOptions, 'runOptions' | 'navigation'> {
+export interface UseAgentConsoleOptions extends Omit<
+  AgentConsoleControllerOptions,
+  'runOptions' | 'navigation'
+> {
   /**
    * Options of the console's runs (`reconnect`, `maxEvents`, `throttleMs`, `idleTimeoutMs`,
    * callbacks such as `onDone`, `client`; `stream` to share a form agent's stream). Pushed to the

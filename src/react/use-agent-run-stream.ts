@@ -41,7 +41,7 @@ export interface UseAgentRunStreamSelectOptions<TSelected> extends UseAgentRunSt
 }
 
 /** The stable actions of {@link useAgentRunStream}. */
-export interface RunStreamActions {
+export interface UseAgentRunStreamActions {
   /**
    * Starts a run (aborting one in progress); see `RunStream.start`. Stable identity. Called after
    * the component unmounted, the run is aborted before its request goes out (for the hook's own
@@ -57,10 +57,10 @@ export interface RunStreamActions {
 }
 
 /** What {@link useAgentRunStream} returns without `select`: the snapshot, and stable actions. */
-export interface UseAgentRunStreamResult extends RunSnapshot, RunStreamActions {}
+export interface UseAgentRunStreamResult extends RunSnapshot, UseAgentRunStreamActions {}
 
 /** What {@link useAgentRunStream} returns with `select`: the slice, and stable actions. */
-export interface UseAgentRunStreamSelection<TSelected> extends RunStreamActions {
+export interface UseAgentRunStreamSelection<TSelected> extends UseAgentRunStreamActions {
   /** What `select` returned: the same value until the slice changes. */
   selected: TSelected;
 }

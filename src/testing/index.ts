@@ -37,7 +37,6 @@ export {
 } from './mock-events.js';
 export type {
   ManyEventsOptions,
-  MockApiGeneration,
   MockCommentItem,
   MockEventItem,
   MockProblem,

@@ -4,7 +4,8 @@
  */
 import { demoAgents } from './demo-agents.js';
 import { textEvents } from './mock-events.js';
-import type { MockApiGeneration, MockStreamItem } from './mock-events.js';
+import type { AgentApi } from '../core/agent-client.js';
+import type { MockStreamItem } from './mock-events.js';
 import type {
   MockAgentDefinition,
   MockAgentSchemas,
@@ -33,7 +34,7 @@ interface Injection extends MockInjectedResponse {
 
 /** A run request that passed validation (the service's view; not a public type). */
 export interface MockRunContext {
-  api: MockApiGeneration;
+  api: AgentApi;
   agentId: string;
   /** The parsed body (legacy `{agent_id, input?, messages?}`, platform `{input?, messages?, …}`). */
   body: unknown;

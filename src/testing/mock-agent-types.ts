@@ -1,5 +1,6 @@
 /** The public types of the mock agent service: agents, run scenarios, and what it records. */
-import type { MockApiGeneration, MockStreamItem } from './mock-events.js';
+import type { AgentApi } from '../core/agent-client.js';
+import type { MockStreamItem } from './mock-events.js';
 
 /**
  * The endpoints of the service: an agent's three (`agent`, `schemas`, `run`: stream, wait or the
@@ -71,7 +72,7 @@ export interface MockFailFirst {
 
 /** What a scenario's `eventsFor` is told about the run request (both generations alike). */
 export interface MockRunRequest {
-  api: MockApiGeneration;
+  api: AgentApi;
   /** The body's `messages`, each as its role and its text blocks joined; `[]` when none. */
   messages: { role: string; text: string }[];
   /** The body's `input`, when it is an object. */
@@ -406,7 +407,7 @@ export interface MockRequestRecord {
   /** The decoded agent id (from the path, or `agent_id` of a legacy run body). */
   agentId?: string;
   /** The generation of the matched route; undefined when no route matched. */
-  api?: MockApiGeneration;
+  api?: AgentApi;
   /** The matched endpoint; undefined when no route matched. */
   endpoint?: MockEndpoint;
   /** Lower-cased header names; the authorization value is replaced by '[redacted]'. */

@@ -5,17 +5,15 @@
  * Framework-free and browser-safe: no Node built-ins, no React.
  */
 
+import type { AgentApi } from '../core/agent-client.js';
 import { completeProblem } from './mock-problems.js';
-
-/** The two API generations the mock service serves. */
-export type MockApiGeneration = 'rest-v1' | 'platform';
 
 interface MockItemBase {
   /**
    * Send this item only on one API generation (e.g. a `run.failed` only on `platform`).
    * @default undefined (sent on both)
    */
-  api?: MockApiGeneration;
+  api?: AgentApi;
 }
 
 /** A message delta: sent as `event: message` with `{"messages":[{"role":"GLEAN_AI",...}]}`. */

@@ -3,7 +3,7 @@
  * matcher. Routes match the END of a path, so a deployment behind a path prefix
  * (`https://host/proxy/api/agents/…`) is served as well.
  */
-import type { MockApiGeneration } from './mock-events.js';
+import type { AgentApi } from '../core/agent-client.js';
 import type { MockEndpoint } from './mock-agent-types.js';
 
 /** A method a route answers (HEAD is answered wherever GET is). */
@@ -11,7 +11,7 @@ export type MockRouteMethod = 'GET' | 'POST';
 
 /** One row of the route table. */
 export interface MockRouteDefinition {
-  api: MockApiGeneration;
+  api: AgentApi;
   endpoint: MockEndpoint;
   methods: readonly MockRouteMethod[];
   /**
