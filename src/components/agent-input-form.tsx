@@ -159,9 +159,10 @@ const [FieldContext, useFieldContext] =
  *   <AgentInputForm.Submit>Research</AgentInputForm.Submit>
  * </AgentInputForm>
  */
-const AgentInputFormRoot = /* @__PURE__ */ named(
+/** The form's root: without children it shows every field and a submit button. */
+export const AgentInputFormRoot = /* @__PURE__ */ named(
   /* @__PURE__ */ forwardRef<HTMLFormElement, AgentInputFormProps>(AgentInputFormRootRender),
-  'AgentInputForm',
+  'AgentInputForm.Root',
 );
 
 function AgentInputFormRootRender(
@@ -732,18 +733,27 @@ function asText(value: unknown): string {
 }
 
 /**
- * The input form with its parts: `AgentInputForm.Root` (the same as `AgentInputForm`), `.Field`,
- * `.Label`, `.Control`, `.Description`, `.Message`, `.Submit`. Each part is also a named export
- * (`AgentInputFormField` …).
+ * The input form, assembled: every field of the schema and a submit button. Its parts, for a
+ * layout of your own: `AgentInputForm.Root`, `.Field`, `.Label`, `.Control`, `.Description`,
+ * `.Message`, `.Submit`; each also a named export (`AgentInputFormRoot`, `AgentInputFormField` …)
+ * for server components, which cannot reach a part through a dot.
  */
-export const AgentInputForm = /* @__PURE__ */ Object.assign(AgentInputFormRoot, {
-  Root: AgentInputFormRoot,
-  Field: AgentInputFormField,
-  Label: AgentInputFormLabel,
-  Control: AgentInputFormControl,
-  Description: AgentInputFormDescription,
-  Message: AgentInputFormMessage,
-  Submit: AgentInputFormSubmit,
-});
-
-export { AgentInputFormRoot };
+export const AgentInputForm = /* @__PURE__ */ Object.assign(
+  /* @__PURE__ */ named(
+    /* @__PURE__ */ forwardRef<HTMLFormElement, AgentInputFormProps>(
+      function AgentInputFormRender(props, ref) {
+        return <AgentInputFormRoot ref={ref} {...props} />;
+      },
+    ),
+    'AgentInputForm',
+  ),
+  {
+    Root: AgentInputFormRoot,
+    Field: AgentInputFormField,
+    Label: AgentInputFormLabel,
+    Control: AgentInputFormControl,
+    Description: AgentInputFormDescription,
+    Message: AgentInputFormMessage,
+    Submit: AgentInputFormSubmit,
+  },
+);

@@ -835,9 +835,10 @@ export interface AgentThreadProps extends AgentThreadRootProps {
  * bottom, never moves focus on its own, and reads a finished answer once in a polite live region.
  * A long thread shows its newest `visibleMessages` (100) and a "Show 50 earlier messages" button
  * above them (`visibleMessages={Infinity}` shows every message); when the last page takes the
- * button away, focus goes to the thread. Text only: nothing is rendered as HTML. Built from the
- * `AgentThread*` parts; its `ref` is the thread's `<section>` (the one {@link AgentThreadRoot}
- * renders).
+ * button away, focus goes to the thread. Text only: nothing is rendered as HTML. Built from its
+ * parts, for a layout of your own: `AgentThread.Root`, `.Viewport`, `.Messages`, `.Message`,
+ * `.Announcer` (each also a named export, `AgentThreadRoot` …, for server components, which cannot
+ * reach a part through a dot); its `ref` is the thread's `<section>` (the one `.Root` renders).
  *
  * @example
  * const chat = useAgentConversation({ agentId: 'helpdesk' });
@@ -850,9 +851,18 @@ export interface AgentThreadProps extends AgentThreadRootProps {
  *   onEdit={(id, text) => void chat.edit(id, text)}
  * />
  */
-export const AgentThread = /* @__PURE__ */ named(
-  /* @__PURE__ */ forwardRef<HTMLElement, AgentThreadProps>(AgentThreadRender),
-  'AgentThread',
+export const AgentThread = /* @__PURE__ */ Object.assign(
+  /* @__PURE__ */ named(
+    /* @__PURE__ */ forwardRef<HTMLElement, AgentThreadProps>(AgentThreadRender),
+    'AgentThread',
+  ),
+  {
+    Root: AgentThreadRoot,
+    Viewport: AgentThreadViewport,
+    Messages: AgentThreadMessages,
+    Message: AgentThreadMessage,
+    Announcer: AgentThreadAnnouncer,
+  },
 );
 
 function AgentThreadRender(
