@@ -70,6 +70,11 @@ function commentText(comment) {
 }
 
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
+/** A type as one line, without the spaces a formatter leaves inside brackets that it broke. */
+const oneLineType = (text) =>
+  oneLine(text)
+    .replace(/([<(]) /g, '$1')
+    .replace(/,? ([>)])/g, '$1');
 const cell = (text) => text.replace(/\|/g, '\\|');
 
 /** `@default` text as markdown: a value in code, a remark after it (in parentheses) as words. */
@@ -161,7 +166,10 @@ function optionTable(name, declaration) {
     ...rows,
   ];
   if (heritage.length > 0) {
-    lines.push('', `Also every member of ${heritage.map((type) => `\`${type}\``).join(', ')}.`);
+    lines.push(
+      '',
+      `Also every member of ${heritage.map((type) => `\`${oneLineType(type)}\``).join(', ')}.`,
+    );
   }
   lines.push('', `<!-- options:${name}:end -->`);
   return lines.join('\n');
