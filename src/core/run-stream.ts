@@ -105,7 +105,7 @@ export interface RunStreamOptions extends RunStreamCallbacks {
    */
   maxEventSize?: number;
   /**
-   * What reads each response into messages (the client sends the request).
+   * The SSE transport.
    * @default defaultSseTransport (fetch-event-source in a browser, fetch + eventsource-parser elsewhere)
    */
   transport?: SseTransport;
