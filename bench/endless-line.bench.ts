@@ -14,7 +14,7 @@
  */
 import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { fetchEventSourceTransport, fetchSseTransport } from 'agent-console-kit';
+import { createAgentClient, fetchEventSourceTransport, fetchSseTransport } from 'agent-console-kit';
 
 // fetch-event-source reaches timers and fetch through `window`, and removes a visibility listener
 // from `document` when it ends (openWhenHidden adds none): the least of both, for plain Node.
@@ -78,18 +78,19 @@ let events = 0;
 let outcome = 'closed';
 const started = performance.now();
 try {
-  await transport({
-    url: `http://127.0.0.1:${port}/runs/stream`,
-    method: 'POST',
-    headers: {},
-    secrets: [],
-    signal: new AbortController().signal,
-    maxEventSize: mode === 'unbounded' ? Infinity : undefined,
-    onMessage: () => {
-      events++;
-      if (events % 64 === 0) sample();
+  // The client sends the request; the transport named reads the answer.
+  await createAgentClient({ baseUrl: `http://127.0.0.1:${port}` }).streamRun(
+    { agentId: 'bench' },
+    {
+      transport,
+      signal: new AbortController().signal,
+      maxEventSize: mode === 'unbounded' ? Infinity : undefined,
+      onMessage: () => {
+        events++;
+        if (events % 64 === 0) sample();
+      },
     },
-  });
+  );
 } catch (error) {
   outcome = error instanceof Error ? error.name : String(error);
 }

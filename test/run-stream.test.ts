@@ -430,8 +430,9 @@ describe('given no server listening', () => {
 describe('receivedAt', () => {
   it('is read once per network read: the events of one read share it, the next read has its own', async () => {
     let clock = 1_000;
-    const transport: SseTransport = async (options) => {
-      options.onOpen?.(new Response(null, { headers: { 'content-type': 'text/event-stream' } }));
+    // The client opens a real response; the transport ignores it and hands over the events itself.
+    const mock = await serve({ events: [] });
+    const transport: SseTransport = async (_response, options) => {
       // One read carrying two events, then another read carrying one.
       options.onMessage({ id: '1', event: 'message', data: '{"messages":[]}' });
       options.onMessage({ id: '2', event: 'message', data: '{"messages":[]}' });
@@ -439,7 +440,7 @@ describe('receivedAt', () => {
       options.onMessage({ id: '3', event: 'message', data: '{"messages":[]}' });
       return { outcome: 'closed' };
     };
-    const stream = createRunStream(createAgentClient({ baseUrl: 'http://agents.invalid' }), {
+    const stream = createRunStream(createAgentClient({ baseUrl: mock.url }), {
       transport,
       now: () => (clock += 10),
     });

@@ -28,16 +28,16 @@ describe('given a tab hidden and shown again (fetch-event-source)', () => {
     });
     const hidden = vi.spyOn(document, 'hidden', 'get');
     try {
-      const prepared = await createAgentClient({ baseUrl: server.url }).prepareRun({
-        agentId: 'slow',
-      });
       const controller = new AbortController();
       const messages: SseMessage[] = [];
-      const result = fetchEventSourceTransport({
-        ...prepared,
-        signal: controller.signal,
-        onMessage: (message) => messages.push(message),
-      });
+      const result = createAgentClient({ baseUrl: server.url }).streamRun(
+        { agentId: 'slow' },
+        {
+          transport: fetchEventSourceTransport,
+          signal: controller.signal,
+          onMessage: (message) => messages.push(message),
+        },
+      );
       await vi.waitFor(() => expect(messages.length).toBeGreaterThanOrEqual(1));
 
       hidden.mockReturnValue(true);

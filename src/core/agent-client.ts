@@ -1,5 +1,4 @@
 import type * as z from 'zod/mini';
-import { registerClientInternals } from './agent-client-internals.js';
 import { guardRedirects } from './redirect-guard.js';
 import { defaultSecretHeaders, redactText, redactValue, secretsOfHeaders } from './secrets.js';
 import {
@@ -26,9 +25,11 @@ import {
   type DurableRunMethods,
   type DurableWireTransport,
 } from './durable-run-wire.js';
+import type { AgentApi, PreparedRequest, RequestOptions } from './agent-client-types.js';
+import { sendStreamRequest } from './stream-run.js';
+import type { SseAttemptResult, StreamRunOptions } from './sse-types.js';
 
-/** Which generation of the service's endpoints a client talks to. */
-export type AgentApi = 'rest-v1' | 'platform';
+export type { AgentApi, PreparedRequest, RequestOptions } from './agent-client-types.js';
 
 /** A value, or a function (possibly async) asked for it on every request. */
 export type Lazy<T> = T | (() => T | Promise<T>);
@@ -116,24 +117,6 @@ export interface AgentRunRequest {
   metadata?: Record<string, unknown>;
 }
 
-/** A fully resolved HTTP request, headers as a plain object, body as a string. */
-export interface PreparedRequest {
-  url: string;
-  method: 'GET' | 'POST';
-  headers: Record<string, string>;
-  body?: string;
-  /**
-   * Values that must never appear in an error message or a log line: the token and the values of
-   * the secret headers (see `secretHeaders`).
-   */
-  secrets: string[];
-}
-
-/** Options of one retrieval. */
-export interface RequestOptions {
-  signal?: AbortSignal;
-}
-
 /** Options of {@link AgentClient.authorizeToolServer}. */
 export interface AuthorizeToolServerOptions extends RequestOptions {
   /** Where the service sends the browser back after consent (on the tenant's allowlist). */
@@ -170,9 +153,21 @@ export interface AgentClient extends DurableRunMethods {
   getAgentSchemas(agentId: string, options?: RequestOptions): Promise<AgentSchemas>;
   /**
    * Builds the HTTP request that starts a run (and streams it), asking for the token and headers
-   * anew. Throws {@link AgentInputError} for a request that must not be sent.
+   * anew: what {@link streamRun} sends. Throws {@link AgentInputError} for a request that must not
+   * be sent.
    */
   prepareRun(request: AgentRunRequest): Promise<PreparedRequest>;
+  /**
+   * One attempt of a run: builds its request ({@link prepareRun}: the agent id and the body
+   * checked here, the token and headers asked for anew), sends it through this client's `fetch`
+   * and redirect guard, checks the response and hands the event stream to the transport.
+   * Resolves `'closed'` when the server ended the stream and `'aborted'` when `signal` did; rejects
+   * with an {@link AgentInputError} (nothing sent), an `AgentHttpError` (a non-2xx status), an
+   * `AgentValidationError` (a 2xx that is not `text/event-stream`, an event past `maxEventSize`),
+   * an `AgentNetworkError` (no response, a drop, the idle timeout; `onOpen` tells which side of
+   * the response) or what a callback threw. It never retries: `RunStream` holds that policy.
+   */
+  streamRun(request: AgentRunRequest, options: StreamRunOptions): Promise<SseAttemptResult>;
 }
 
 const platformRoles = new Set(['USER', 'GLEAN_AI']);
@@ -368,6 +363,13 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       return { url, method: 'POST', headers, body: JSON.stringify(body), secrets };
     },
 
+    async streamRun(request, streamOptions) {
+      const prepared = await client.prepareRun(request);
+      return sendStreamRequest(guardedFetch, prepared, streamOptions, (response) =>
+        noteDeprecation(response, prepared.url),
+      );
+    },
+
     ...createDurableRunMethods({
       api,
       prefix,
@@ -376,7 +378,6 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       send,
     }),
   };
-  registerClientInternals(client, { fetch: guardedFetch, noteDeprecation });
   return client;
 }
 

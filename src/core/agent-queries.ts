@@ -1,6 +1,6 @@
 import type { DataTag, QueryFunction } from '@tanstack/query-core';
 import type { AgentClient } from './agent-client.js';
-import { AgentError, AgentHttpError, AgentInputError } from './errors.js';
+import { AgentError, AgentHttpError } from './errors.js';
 import type { Agent, AgentSchemas } from './schemas.js';
 
 /**
@@ -61,13 +61,9 @@ export function agentQueryRetryDelay(failureCount: number, error: unknown): numb
   return Math.min(1000 * 2 ** failureCount, 15_000);
 }
 
+/** Whether to fetch at all; the client checks the id itself (and refuses a blank one) if asked. */
 function isUsableId(agentId: string | undefined): agentId is string {
   return typeof agentId === 'string' && agentId.trim() !== '';
-}
-
-function requireId(agentId: string | undefined): string {
-  if (!isUsableId(agentId)) throw new AgentInputError('The agent id is empty: nothing was sent.');
-  return agentId;
 }
 
 /**
@@ -83,7 +79,7 @@ export function agentQueryOptions(
 ): AgentQueryOptions<Agent, AgentQueryKey> {
   return {
     queryKey: agentKeys.agent(client, agentId) as DataTag<AgentQueryKey, Agent, AgentError>,
-    queryFn: ({ signal }) => client.getAgent(requireId(agentId), { signal }),
+    queryFn: ({ signal }) => client.getAgent(agentId ?? '', { signal }),
     enabled: isUsableId(agentId),
     retry: agentQueryRetry,
     retryDelay: agentQueryRetryDelay,
@@ -107,7 +103,7 @@ export function agentSchemasQueryOptions(
       AgentSchemas,
       AgentError
     >,
-    queryFn: ({ signal }) => client.getAgentSchemas(requireId(agentId), { signal }),
+    queryFn: ({ signal }) => client.getAgentSchemas(agentId ?? '', { signal }),
     enabled: isUsableId(agentId),
     retry: agentQueryRetry,
     retryDelay: agentQueryRetryDelay,

@@ -1,16 +1,10 @@
 import { classifyFrame } from './classify-frame.js';
-import type { RunEvent, RunEventBase } from './run-types.js';
+import type { RunEvent, RunEventBase, RunEventFrame } from './run-types.js';
+
+export type { RunEventFrame } from './run-types.js';
 
 /** Where and when an event arrived: what {@link classifyEvent} cannot read from the frame. */
 export type RunEventArrival = Pick<RunEventBase, 'sequence' | 'receivedAt' | 'attempt' | 'restart'>;
-
-/** The frame of one server-sent event: its `id:`, `event:` and `data:` fields. */
-export interface RunEventFrame {
-  id?: string | undefined;
-  /** The event name; `message` when the frame named none. */
-  event: string;
-  data: string;
-}
 
 const noArrival: RunEventArrival = { sequence: 0, receivedAt: 0, attempt: 1, restart: false };
 

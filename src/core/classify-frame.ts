@@ -1,5 +1,4 @@
-import type { RunEventFrame } from './classify-event.js';
-import type { RunEvent, RunEventKind } from './run-types.js';
+import type { RunEvent, RunEventFrame, RunEventKind } from './run-types.js';
 import * as z from 'zod/mini';
 import { checkMessageEventPayload } from './message-payload-check.generated.js';
 import {

@@ -4,7 +4,7 @@
  * request path (headers asked for anew, redirect guard, redaction, error bodies); this module only
  * builds the requests and reads the answers.
  */
-import type { AgentApi, RequestOptions } from './agent-client.js';
+import type { AgentApi, RequestOptions } from './agent-client-types.js';
 import {
   AgentApprovalConflictError,
   AgentCancelUnavailableError,

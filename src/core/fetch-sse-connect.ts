@@ -1,54 +1,28 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
-import type { SseConnectOptions, SseTransport } from './sse-transport.js';
 import {
-  attemptFailure,
-  checkEventStreamResponse,
   createEventStreamScanner,
   defaultMaxEventSize,
-  eventStreamHeaders,
   scannedBody,
-  startAttempt,
   type EventStreamScanner,
 } from './sse-attempt.js';
+import type { SseReadOptions, SseTransport } from './sse-types.js';
 
 /** {@link fetchSseTransport}'s body, in a module of its own so that browsers never load it. */
-export const connectWithFetch: SseTransport = async (options) => {
+export const readEventStream: SseTransport = async (response, options) => {
   const { signal } = options;
   if (signal.aborted) return { outcome: 'aborted' };
+  if (response.body === null) return { outcome: 'closed' };
 
-  const attempt = startAttempt(signal, options.idleTimeoutMs);
-  const request = {
-    url: options.url,
-    method: options.method,
-    secrets: options.secrets,
-    idleTimeoutMs: options.idleTimeoutMs,
-  };
-  const fetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  let opened = false;
   let handlerError: { error: unknown } | undefined;
-  let scanner: EventStreamScanner | undefined;
-
+  const scanner = createEventStreamScanner(options.maxEventSize ?? defaultMaxEventSize);
+  const frames = createFrameReader(options, scanner, (error) => {
+    handlerError = { error };
+  });
+  // The scanner strips the one byte order mark the stream may start with: no second one here.
+  const reader = scannedBody(response.body, scanner, options.onActivity)
+    .pipeThrough(new TextDecoderStream('utf-8', { ignoreBOM: true }))
+    .getReader();
   try {
-    const response = await fetchFunction(options.url, {
-      method: options.method,
-      headers: eventStreamHeaders(options.headers),
-      ...(options.body === undefined ? {} : { body: options.body }),
-      signal: attempt.signal,
-    });
-    attempt.touch();
-    await checkEventStreamResponse(response, request);
-    opened = true;
-    options.onOpen?.(response);
-    if (response.body === null) return { outcome: 'closed' };
-
-    scanner = createEventStreamScanner(options.maxEventSize ?? defaultMaxEventSize);
-    const frames = createFrameReader(options, scanner, (error) => {
-      handlerError = { error };
-    });
-    // The scanner strips the one byte order mark the stream may start with: no second one here.
-    const reader = scannedBody(response.body, scanner, attempt)
-      .pipeThrough(new TextDecoderStream('utf-8', { ignoreBOM: true }))
-      .getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) {
@@ -63,22 +37,25 @@ export const connectWithFetch: SseTransport = async (options) => {
   } catch (error) {
     if (handlerError !== undefined) throw handlerError.error;
     if (signal.aborted) return { outcome: 'aborted' };
-    if (scanner?.exceeded !== undefined) throw scanner.exceeded;
-    throw attemptFailure(error, attempt, opened, request);
-  } finally {
-    attempt.end();
-    // Ends the body that is still open after a handler threw (no-op after a clean end).
-    attempt.abort();
+    if (scanner.exceeded !== undefined) throw scanner.exceeded;
+    throw error;
   }
 
-  if (handlerError !== undefined) throw handlerError.error;
-  if (signal.aborted) return { outcome: 'aborted' };
-  if (scanner?.exceeded !== undefined) throw scanner.exceeded;
+  if (handlerError !== undefined) {
+    // Ends the body that is still open after a handler threw.
+    void reader.cancel().catch(() => undefined);
+    throw handlerError.error;
+  }
+  if (signal.aborted) {
+    void reader.cancel().catch(() => undefined);
+    return { outcome: 'aborted' };
+  }
+  if (scanner.exceeded !== undefined) throw scanner.exceeded;
   return { outcome: 'closed' };
 };
 
 /**
- * Reads the decoded text of a stream into {@link SseConnectOptions}' callbacks. eventsource-parser
+ * Reads the decoded text of a stream into {@link SseReadOptions}' callbacks. eventsource-parser
  * parses the fields; the text is handed to it line by line (CRLF, CR and LF, also split across
  * chunks) because it drops a frame that set `id:` without data, and by the SSE spec such a frame
  * still moves the last event id: `onId` gets it here, in order with the events around it. The ids
@@ -87,7 +64,7 @@ export const connectWithFetch: SseTransport = async (options) => {
  * After a callback throws, nothing more is read or dispatched.
  */
 function createFrameReader(
-  options: SseConnectOptions,
+  options: SseReadOptions,
   scanner: EventStreamScanner,
   onHandlerError: (error: unknown) => void,
 ): { feed(text: string): void; end(): void } {

@@ -76,14 +76,15 @@ export {
   type RunStreamOptions,
   type RunStreamReconnectOptions,
 } from './run-stream.js';
-export {
-  defaultSseTransport,
-  fetchEventSourceTransport,
-  type SseAttemptResult,
-  type SseConnectOptions,
-  type SseMessage,
-  type SseTransport,
-} from './sse-transport.js';
+export { defaultSseTransport, fetchEventSourceTransport } from './sse-transport.js';
+export type {
+  SentRunRequest,
+  SseAttemptResult,
+  SseMessage,
+  SseReadOptions,
+  SseTransport,
+  StreamRunOptions,
+} from './sse-types.js';
 export { fetchSseTransport } from './fetch-sse-transport.js';
 export { AgentEventTooLargeError, defaultMaxEventSize } from './sse-attempt.js';
 export {

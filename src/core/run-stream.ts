@@ -1,5 +1,4 @@
-import { agentIdSegment, type AgentClient, type AgentRunRequest } from './agent-client.js';
-import { clientInternals } from './agent-client-internals.js';
+import type { AgentClient, AgentRunRequest } from './agent-client.js';
 import { backoffDelay, exceedsRetryAfterLimit, sleep, type BackoffJitter } from './backoff.js';
 import {
   AgentError,
@@ -14,7 +13,7 @@ import { RingBuffer } from './ring-buffer.js';
 import { redactFrame, redactText } from './secrets.js';
 import { classifyFrame } from './classify-frame.js';
 import type { RunEvent, RunSnapshot, RunStatus } from './run-types.js';
-import { defaultSseTransport, type SseMessage, type SseTransport } from './sse-transport.js';
+import type { SentRunRequest, SseMessage, SseTransport } from './sse-types.js';
 
 /** The reconnect policy of a {@link RunStream}. */
 export interface RunStreamReconnectOptions {
@@ -167,6 +166,8 @@ class Run {
   readonly controller = new AbortController();
   status: RunStatus = 'connecting';
   attempt = 0;
+  /** The client sent the current attempt (a failure before is one of preparing it). */
+  sent = false;
   /** The current attempt's response opened. */
   opened = false;
   /** How the current reconnect attempt relates to the events before it, once its first event came. */
@@ -308,16 +309,16 @@ export class RunStream {
 
   /**
    * Starts a run; a run in progress is aborted first, and nothing of it reaches the new snapshot.
-   * A request that must not be sent (a blank agent id, an `input` missing form fields) ends in
-   * `error` with an `AgentInputError` and sends nothing; `start()` never throws. Resolves with the
-   * final snapshot (its promise never rejects).
+   * A request that must not be sent (an `input` missing form fields here; a blank agent id or a
+   * body the API refuses, as the client checks it) ends in `error` with an `AgentInputError` and
+   * sends nothing; `start()` never throws. Resolves with the final snapshot (its promise never
+   * rejects).
    */
   start(request: RunStartRequest): Promise<RunSnapshot> {
     this.#supersede();
     const run = new Run(this.#client, request, this.#now(), this.#maxEvents());
     this.#run = run;
     try {
-      agentIdSegment(request.agentId);
       if (request.fields !== undefined) assertCompleteInput(request.fields, request.input);
     } catch (error) {
       this.#finish(run, 'error', toAgentError(error, 'prepare'));
@@ -371,57 +372,41 @@ export class RunStream {
       maxDelayMs: policy.maxDelayMs ?? 30_000,
       jitter: policy.jitter ?? 'equal',
     };
-    const transport = options.transport ?? defaultSseTransport;
     const wait = options.sleep ?? sleep;
+    const streamOptions = {
+      signal: run.controller.signal,
+      transport: options.transport,
+      idleTimeoutMs: options.idleTimeoutMs ?? defaultIdleTimeoutMs,
+      maxEventSize: options.maxEventSize,
+      onSend: (sent: SentRunRequest) => this.#onSend(run, sent),
+      onOpen: () => this.#onOpen(run),
+      onMessage: (message: SseMessage) => this.#onMessage(run, message),
+      onId: (id: string) => {
+        if (this.#isCurrent(run)) noteEventId(run, id);
+      },
+      onRetry: (retryMs: number) => {
+        run.serverRetryMs = retryMs;
+      },
+    };
 
     for (;;) {
-      let prepared;
-      try {
-        prepared = await run.client.prepareRun(run.request);
-      } catch (error) {
-        if (this.#isCurrent(run)) this.#finish(run, 'error', toAgentError(error, 'prepare'));
-        return;
-      }
-      if (!this.#isCurrent(run)) return;
-      if (prepared.secrets.some((secret) => !run.secrets.includes(secret))) {
-        run.secrets = [...new Set([...run.secrets, ...prepared.secrets])];
-      }
-
-      run.attempt += 1;
-      run.opened = false;
-      run.attemptMode = run.attempt === 1 ? 'first' : undefined;
-      run.resumeFrom = run.resumeId;
-      run.url = prepared.url;
-      const headers = { ...prepared.headers };
-      if (run.resumeId !== undefined) headers['Last-Event-ID'] = run.resumeId;
-      this.#publishNow(run);
-
+      // Set once the client sent this attempt: a failure before is one of preparing it.
+      run.sent = false;
       let failure: unknown;
       let outcome: 'closed' | 'aborted' | undefined;
       try {
-        ({ outcome } = await transport({
-          url: prepared.url,
-          method: prepared.method,
-          headers,
-          body: prepared.body,
-          secrets: prepared.secrets,
-          signal: run.controller.signal,
-          fetch: clientInternals(run.client).fetch,
-          idleTimeoutMs: options.idleTimeoutMs ?? defaultIdleTimeoutMs,
-          maxEventSize: options.maxEventSize,
-          onOpen: (response) => this.#onOpen(run, response),
-          onMessage: (message) => this.#onMessage(run, message),
-          onId: (id) => {
-            if (this.#isCurrent(run)) noteEventId(run, id);
-          },
-          onRetry: (retryMs) => {
-            run.serverRetryMs = retryMs;
-          },
+        ({ outcome } = await run.client.streamRun(run.request, {
+          ...streamOptions,
+          lastEventId: run.resumeId,
         }));
       } catch (error) {
         failure = error;
       }
       if (!this.#isCurrent(run)) return;
+      if (failure !== undefined && !run.sent) {
+        this.#finish(run, 'error', toAgentError(failure, 'prepare'));
+        return;
+      }
       if (failure === undefined) {
         // 'aborted' without a user abort cannot happen: only `abort`, `start` and `reset` abort.
         if (outcome === 'closed') this.#finish(run, 'done');
@@ -457,10 +442,24 @@ export class RunStream {
     }
   }
 
-  #onOpen(run: Run, response: Response) {
+  /** The client is sending an attempt: counted, and its secrets kept for redaction. */
+  #onSend(run: Run, sent: SentRunRequest) {
+    if (!this.#isCurrent(run)) return;
+    run.sent = true;
+    if (sent.secrets.some((secret) => !run.secrets.includes(secret))) {
+      run.secrets = [...new Set([...run.secrets, ...sent.secrets])];
+    }
+    run.attempt += 1;
+    run.opened = false;
+    run.attemptMode = run.attempt === 1 ? 'first' : undefined;
+    run.resumeFrom = run.resumeId;
+    run.url = sent.url;
+    this.#publishNow(run);
+  }
+
+  #onOpen(run: Run) {
     if (!this.#isCurrent(run)) return;
     run.opened = true;
-    clientInternals(run.client).noteDeprecation(response, run.url);
     run.status = 'streaming';
     run.reconnectReason = undefined;
     this.#publishStatus(run);

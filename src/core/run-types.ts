@@ -19,6 +19,14 @@ export const activeRunStatuses: ReadonlySet<RunStatus> = new Set([
   'reconnecting',
 ]);
 
+/** The frame of one server-sent event: its `id:`, `event:` and `data:` fields. */
+export interface RunEventFrame {
+  id?: string | undefined;
+  /** The event name; `message` when the frame named none. */
+  event: string;
+  data: string;
+}
+
 /** What every event has, whatever its {@link RunEvent.kind}. */
 export interface RunEventBase {
   /** The client's sequence number: 1, 2, 3 … within one run, across its attempts. */

@@ -8,8 +8,8 @@ import {
 import { concatBytes } from './bytes.js';
 import { redactError, redactText } from './secrets.js';
 
-// What both SSE transports share about one attempt: the idle watch, the response check and the
-// errors an attempt ends with, so both fail the same way under the same faults.
+// One attempt of a run stream: the idle watch, the response check and the errors an attempt ends
+// with (the client's side), and the byte scanner both transports read the body through.
 
 export const eventStreamType = 'text/event-stream';
 
@@ -622,14 +622,14 @@ class ByteBuffer {
 }
 
 /**
- * The response body through `scanner`, each chunk a sign of life for `attempt`. Once the scanner
+ * The response body through `scanner`, each chunk a sign of life (`onActivity`). Once the scanner
  * saw an event pass the bound the stream ends (the bytes before it delivered) and the body is
  * cancelled, which closes the connection: the transport then fails with `scanner.exceeded`.
  */
 export function scannedBody(
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
   scanner: EventStreamScanner,
-  attempt: Attempt,
+  onActivity: (() => void) | undefined,
 ): ReadableStream<Uint8Array<ArrayBuffer>> {
   let enqueue: ScannedBytes = () => undefined;
   return body.pipeThrough(
@@ -640,7 +640,7 @@ export function scannedBody(
         };
       },
       transform(chunk, controller) {
-        attempt.touch();
+        onActivity?.();
         scanner.scan(chunk, enqueue);
         if (scanner.exceeded !== undefined) controller.terminate();
       },

@@ -1,94 +1,20 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import { fetchSseTransport } from './fetch-sse-transport.js';
-import {
-  attemptFailure,
-  checkEventStreamResponse,
-  createEventStreamScanner,
-  defaultMaxEventSize,
-  eventStreamHeaders,
-  idleTimeoutError,
-  scannedBody,
-  startAttempt,
-} from './sse-attempt.js';
-
-/** One server-sent event that carries data (the SSE spec's "dispatch"). */
-export interface SseMessage {
-  /** The frame's `id:` field; undefined when the frame had none (or an empty one). */
-  id: string | undefined;
-  /** The `event:` field; `message` when the frame named none. */
-  event: string;
-  /** The `data:` lines joined by `\n`; never empty. */
-  data: string;
-  /**
-   * The stream's last event id when this event came (the SSE standard's `lastEventId`): the
-   * latest `id:` of this frame or an earlier one, `''` before any (or after an empty `id:`). An
-   * `id:` holding NUL is ignored, as the standard says. Set by this library's transports.
-   */
-  lastEventId?: string | undefined;
-}
-
-/** One connection attempt of {@link SseTransport}. */
-export interface SseConnectOptions {
-  url: string;
-  method: string;
-  /** A plain object: fetch-event-source copies headers with `Object.assign`, so a `Headers` is lost. */
-  headers: Readonly<Record<string, string>>;
-  body?: string | undefined;
-  /** Values redacted from every error (the token). */
-  secrets: readonly string[];
-  /** Ends the attempt; the promise then resolves `'aborted'`. */
-  signal: AbortSignal;
-  /** @default globalThis.fetch */
-  fetch?: typeof fetch | undefined;
-  /**
-   * With no byte received for this long (response headers included), the attempt fails with an
-   * `AgentNetworkError`: a half-open socket becomes a drop. (`RunStream` always passes one: see
-   * its `idleTimeoutMs`.)
-   * @default undefined (off)
-   */
-  idleTimeoutMs?: number | undefined;
-  /**
-   * The most bytes one event may take (its lines from one blank line to the next, as received,
-   * line breaks not counted; comments count too). Past it the attempt fails at once with an
-   * `AgentEventTooLargeError` and the connection closes: nothing holds more than this.
-   * @default 4194304 (4 MiB)
-   */
-  maxEventSize?: number | undefined;
-  /** The response opened: a 2xx `text/event-stream`. */
-  onOpen?: ((response: Response) => void) | undefined;
-  /** An event with data. A throw ends the attempt with that error (it is never retried here). */
-  onMessage: (message: SseMessage) => void;
-  /** A frame that set an `id:` but carried no data (not an event, but the last event id moves). */
-  onId?: ((id: string) => void) | undefined;
-  /** The server's `retry:` field, in ms. */
-  onRetry?: ((retryMs: number) => void) | undefined;
-}
+import { createEventStreamScanner, defaultMaxEventSize, scannedBody } from './sse-attempt.js';
+import { AgentInputError } from './errors.js';
+import type { SseAttemptResult, SseMessage, SseReadOptions, SseTransport } from './sse-types.js';
 
 /**
- * How an attempt ended: `'closed'` when the server ended the response, `'aborted'` when `signal`
- * did. It rejects with an `AgentHttpError` (non-2xx status), an `AgentValidationError`
- * (a 2xx that is not `text/event-stream`), an `AgentNetworkError` (no response, a dropped
- * connection, the idle timeout; `onOpen` tells which side of the response it happened on) or the
- * error an `onMessage` threw. It never retries by itself.
- */
-export type SseTransport = (options: SseConnectOptions) => Promise<SseAttemptResult>;
-
-export interface SseAttemptResult {
-  outcome: 'closed' | 'aborted';
-}
-
-/**
- * The transport over `@microsoft/fetch-event-source`: exactly one `fetchEventSource` call per
- * attempt, with its own behaviours that do not suit a run (every POST starts a run) wrapped:
+ * The transport over `@microsoft/fetch-event-source`: one `fetchEventSource` call per response,
+ * handed the response the client already opened (its `fetch` answers it), with its own behaviours
+ * that do not suit a run wrapped:
  *
- * - `openWhenHidden: true`: otherwise hiding the tab aborts the request and showing it re-POSTs.
- * - `onerror` rethrows: otherwise it retries forever (HTTP errors and handler throws included).
+ * - `openWhenHidden: true`: otherwise hiding the tab aborts the reading.
+ * - `onerror` rethrows: otherwise it retries forever (handler throws included).
  * - An already-aborted signal is ignored by it (its listener never fires): checked before calling.
- * - On abort its promise resolves like a clean close: the outcome is read from our own signal.
+ * - On abort its promise resolves like a clean close: the outcome is read from the signal.
  * - It dispatches a message on every blank line, data or not (heartbeat comments, a lone `retry:`):
  *   those are not events (SSE spec), but their `id:` still moves the last event id.
- * - Headers are a plain object, and `Accept` is written as `accept`: it adds a lowercase `accept`
- *   when that exact key is absent, which would send `Accept` twice.
  * - It keeps dispatching the rest of a chunk after an abort: callers guard their own handlers.
  * - It copies its whole line buffer on every chunk (an endless line is quadratic), skips a field
  *   without a colon, passes an `id:` holding NUL on, forgets the last event id on a frame without
@@ -98,52 +24,47 @@ export interface SseAttemptResult {
  * - Still not as the standard (test/sse-conformance-corpus.ts lists them): empty `data:` values
  *   before a value or alone are dropped, and a byte order mark that starts a field name or a value
  *   is dropped.
- * - It needs `window` and `document` (timers, visibility): where either is missing the attempt
- *   goes through {@link fetchSseTransport} instead.
+ * - It needs `window` and `document` (timers, visibility): {@link defaultSseTransport} picks it only
+ *   where both exist; named where they do not, it refuses before anything is sent.
  */
-export const fetchEventSourceTransport: SseTransport = async (options) => {
+export const fetchEventSourceTransport: SseTransport = Object.assign(
+  (response: Response, options: SseReadOptions) => readWithFetchEventSource(response, options),
+  {
+    preload: () => {
+      if (hasBrowserGlobals()) return undefined;
+      throw new AgentInputError(
+        'fetchEventSourceTransport needs window and document (a browser); defaultSseTransport picks the transport of each runtime. Nothing was sent.',
+      );
+    },
+  },
+);
+
+async function readWithFetchEventSource(
+  response: Response,
+  options: SseReadOptions,
+): Promise<SseAttemptResult> {
   const { signal } = options;
   if (signal.aborted) return { outcome: 'aborted' };
-  if (!hasBrowserGlobals()) return fetchSseTransport(options);
+  const body = response.body;
+  if (body === null) return { outcome: 'closed' };
 
-  const attempt = startAttempt(signal, options.idleTimeoutMs);
-  let opened = false;
   let handlerError: { error: unknown } | undefined;
   const scanner = createEventStreamScanner(options.maxEventSize ?? defaultMaxEventSize, {
     wholeLines: true,
   });
-
-  const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const fetchScanned: typeof fetch = async (input, init) => {
-    const response = await baseFetch(input, init);
-    attempt.touch();
-    if (!response.ok || response.body === null) return response;
-    return new Response(scannedBody(response.body, scanner, attempt), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  };
-  const request = {
-    url: options.url,
-    method: options.method,
-    secrets: options.secrets,
-    idleTimeoutMs: options.idleTimeoutMs,
-  };
+  const scanned = new Response(scannedBody(body, scanner, options.onActivity), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 
   try {
-    await fetchEventSource(options.url, {
-      method: options.method,
-      headers: eventStreamHeaders(options.headers),
-      body: options.body,
-      signal: attempt.signal,
+    await fetchEventSource(response.url, {
+      signal,
       openWhenHidden: true,
-      fetch: fetchScanned,
-      async onopen(response) {
-        await checkEventStreamResponse(response, request);
-        opened = true;
-        options.onOpen?.(response);
-      },
+      fetch: () => Promise.resolve(scanned),
+      // The client checked the response already.
+      onopen: () => Promise.resolve(),
       onmessage(message: EventSourceMessage) {
         // One entry per dispatch, taken even when nothing is dispatched, to stay in step.
         const frame = scanner.takeFrame();
@@ -169,15 +90,12 @@ export const fetchEventSourceTransport: SseTransport = async (options) => {
   } catch (error) {
     if (handlerError !== undefined) throw handlerError.error;
     if (scanner.exceeded !== undefined && !signal.aborted) throw scanner.exceeded;
-    throw attemptFailure(error, attempt, opened, request);
-  } finally {
-    attempt.end();
+    throw error;
   }
 
-  if (attempt.idleTimedOut && !signal.aborted) throw idleTimeoutError(request);
   if (scanner.exceeded !== undefined && !signal.aborted) throw scanner.exceeded;
   return { outcome: signal.aborted ? 'aborted' : 'closed' };
-};
+}
 
 /**
  * fetch-event-source's message as an {@link SseMessage}, normalized in place (the ids as the
@@ -198,12 +116,19 @@ function asSseMessage(
 }
 
 /**
- * The transport a `RunStream` uses unless told otherwise: {@link fetchEventSourceTransport}
- * where `window` and `document` exist (browsers, jsdom), {@link fetchSseTransport} elsewhere
- * (Node, Deno, Bun, workers, server routes). Chosen per attempt.
+ * The transport the client uses unless told otherwise, and the one place a transport is chosen:
+ * {@link fetchEventSourceTransport} where `window` and `document` exist (browsers, jsdom),
+ * {@link fetchSseTransport} elsewhere (Node, Deno, Bun, workers, server routes). Chosen per
+ * response.
  */
-export const defaultSseTransport: SseTransport = (options) =>
-  hasBrowserGlobals() ? fetchEventSourceTransport(options) : fetchSseTransport(options);
+export const defaultSseTransport: SseTransport = Object.assign(
+  (response: Response, options: SseReadOptions) => runtimeTransport()(response, options),
+  { preload: () => runtimeTransport().preload?.() },
+);
+
+function runtimeTransport(): SseTransport {
+  return hasBrowserGlobals() ? fetchEventSourceTransport : fetchSseTransport;
+}
 
 function hasBrowserGlobals(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined';

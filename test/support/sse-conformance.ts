@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
-import type { SseTransport } from 'agent-console-kit/core';
+import { createAgentClient, type SseTransport } from 'agent-console-kit/core';
 import {
   conformanceRows,
   type ConformanceOutput,
@@ -98,23 +98,25 @@ export function describeConformance(name: ConformanceTransportName, transport: S
   });
 
   async function read(chunks: Uint8Array[]): Promise<ConformanceOutput> {
-    const path = `/stream/${nextStream++}`;
+    const prefix = `/stream/${nextStream++}`;
+    // The client sends the request (its base URL a path prefix) and the transport reads the answer.
+    const path = `${prefix}/rest/api/v1/agents/runs/stream`;
     streams.set(path, chunks);
     const output: ConformanceOutput = { events: [], retries: [] };
-    await transport({
-      url: `${baseUrl}${path}`,
-      method: 'POST',
-      headers: {},
-      secrets: [],
-      signal: new AbortController().signal,
-      onMessage: (message) =>
-        output.events.push({
-          type: message.event,
-          data: message.data,
-          lastEventId: message.lastEventId ?? '',
-        }),
-      onRetry: (retryMs) => output.retries.push(retryMs),
-    });
+    await createAgentClient({ baseUrl: `${baseUrl}${prefix}` }).streamRun(
+      { agentId: 'agent' },
+      {
+        transport,
+        signal: new AbortController().signal,
+        onMessage: (message) =>
+          output.events.push({
+            type: message.event,
+            data: message.data,
+            lastEventId: message.lastEventId ?? '',
+          }),
+        onRetry: (retryMs) => output.retries.push(retryMs),
+      },
+    );
     streams.delete(path);
     return output;
   }

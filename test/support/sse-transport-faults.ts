@@ -9,9 +9,10 @@ import {
   AgentNetworkError,
   AgentValidationError,
   createAgentClient,
-  type SseConnectOptions,
+  type AgentClientOptions,
   type SseMessage,
   type SseTransport,
+  type StreamRunOptions,
 } from 'agent-console-kit/core';
 import {
   createMockAgentServer,
@@ -60,19 +61,23 @@ export function describeSseTransportFaults(transport: SseTransport): void {
     await server.close();
   });
 
+  // The client sends each request and hands the response to the transport under test.
   async function connect(
     agentId: string,
-    overrides: Partial<SseConnectOptions> = {},
+    overrides: Partial<StreamRunOptions> = {},
+    clientOptions: Partial<AgentClientOptions> = {},
   ): Promise<{ messages: SseMessage[]; result: Promise<{ outcome: 'closed' | 'aborted' }> }> {
-    const client = createAgentClient({ baseUrl: server.url, token });
-    const prepared = await client.prepareRun({ agentId });
+    const client = createAgentClient({ baseUrl: server.url, token, ...clientOptions });
     const messages: SseMessage[] = [];
-    const result = transport({
-      ...prepared,
-      signal: new AbortController().signal,
-      onMessage: (message) => messages.push(message),
-      ...overrides,
-    });
+    const result = client.streamRun(
+      { agentId },
+      {
+        transport,
+        signal: new AbortController().signal,
+        onMessage: (message) => messages.push(message),
+        ...overrides,
+      },
+    );
     return { messages, result };
   }
 
@@ -92,9 +97,7 @@ export function describeSseTransportFaults(transport: SseTransport): void {
     });
 
     it('sends Accept once, as a plain header', async () => {
-      const { result } = await connect('hello', {
-        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
-      });
+      const { result } = await connect('hello', {}, { headers: { Accept: 'text/event-stream' } });
       await result;
 
       expect(server.runRequests('hello')[0]?.headers['accept']).toBe('text/event-stream');
@@ -252,14 +255,12 @@ export function describeSseTransportFaults(transport: SseTransport): void {
     it('rejects with an AgentNetworkError whose message keeps the secret out', async () => {
       const dead = await createMockAgentServer({ agents: [] });
       await dead.close();
-      const result = transport({
-        url: `${dead.url}/runs/stream?key=${token}`,
-        method: 'POST',
-        headers: {},
-        secrets: [token],
-        signal: new AbortController().signal,
-        onMessage: () => undefined,
-      });
+      // The platform path holds the agent id: here the token, so the URL of the error holds it.
+      const client = createAgentClient({ baseUrl: dead.url, api: 'platform', token });
+      const result = client.streamRun(
+        { agentId: `key=${token}`, input: {} },
+        { transport, signal: new AbortController().signal, onMessage: () => undefined },
+      );
 
       const error = await result.catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AgentNetworkError);

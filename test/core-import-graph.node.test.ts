@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const coreFolder = fileURLToPath(new URL('../src/core/', import.meta.url));
+
+// Every relative specifier: `import … from`, `import type … from`, `export … from`, a bare
+// `import './x.js'` and a dynamic `import('./x.js')`. A circle closed by a type-only import is
+// still a circle: the type lives in the wrong file.
+const relativeSpecifier = /\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** Each source file of src/core (a path under it) and the files of src/core it imports. */
+function readCoreGraph(): Map<string, string[]> {
+  const sources = readdirSync(coreFolder, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split('\\').join('/'))
+    .filter((file) => /\.tsx?$/.test(file));
+  const graph = new Map<string, string[]>();
+  for (const file of sources) {
+    const text = readFileSync(`${coreFolder}${file}`, 'utf8');
+    const imports = new Set<string>();
+    for (const [, specifier] of text.matchAll(relativeSpecifier)) {
+      const target = posix
+        .normalize(posix.join(posix.dirname(file), specifier ?? ''))
+        .replace(/\.js$/, '.ts');
+      if (!target.startsWith('../')) imports.add(target);
+    }
+    graph.set(file, [...imports].sort());
+  }
+  return graph;
+}
+
+/** The strongly connected parts of more than one file (or a file that imports itself): Tarjan. */
+function circlesOf(graph: Map<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  let next = 0;
+  const visit = (file: string) => {
+    index.set(file, next);
+    lowest.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        lowest.set(file, Math.min(lowest.get(file) ?? 0, lowest.get(target) ?? 0));
+      } else if (onStack.has(target)) {
+        lowest.set(file, Math.min(lowest.get(file) ?? 0, index.get(target) ?? 0));
+      }
+    }
+    if (lowest.get(file) !== index.get(file)) return;
+    const part: string[] = [];
+    for (;;) {
+      const member = stack.pop() as string;
+      onStack.delete(member);
+      part.push(member);
+      if (member === file) break;
+    }
+    if (part.length > 1 || (graph.get(file) ?? []).includes(file)) circles.push(part.sort());
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+  return circles.sort((left, right) => (left[0] ?? '').localeCompare(right[0] ?? ''));
+}
+
+describe('given the source files of src/core', () => {
+  it('reads their imports (type-only and dynamic ones included)', () => {
+    const graph = readCoreGraph();
+
+    expect(graph.size).toBeGreaterThan(10);
+    expect(graph.get('run-stream.ts')).toContain('run-types.ts');
+    expect(graph.get('fetch-sse-transport.ts')).toContain('fetch-sse-connect.ts');
+  });
+
+  it('finds a circle when there is one (the check is live)', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
+
+    expect(circlesOf(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+
+  it('has no import circle: every file imports only files below it', () => {
+    expect(circlesOf(readCoreGraph())).toEqual([]);
+  });
+});
