@@ -5,12 +5,12 @@
 export type AgentApi = 'rest-v1' | 'platform';
 
 /** Options of one retrieval. */
-export interface RequestOptions {
+export interface AgentRequestOptions {
   signal?: AbortSignal;
 }
 
 /** A fully resolved HTTP request, headers as a plain object, body as a string. */
-export interface PreparedRequest {
+export interface PreparedRunRequest {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;

@@ -25,14 +25,14 @@ import {
   type DurableRunMethods,
   type DurableWireTransport,
 } from './durable-run-wire.js';
-import type { AgentApi, PreparedRequest, RequestOptions } from './agent-client-types.js';
+import type { AgentApi, PreparedRunRequest, AgentRequestOptions } from './agent-client-types.js';
 import { sendStreamRequest } from './stream-run.js';
 import type { SseAttemptResult, StreamRunOptions } from './sse-types.js';
 
-export type { AgentApi, PreparedRequest, RequestOptions } from './agent-client-types.js';
+export type { AgentApi, PreparedRunRequest, AgentRequestOptions } from './agent-client-types.js';
 
 /** A value, or a function (possibly async) asked for it on every request. */
-export type Lazy<T> = T | (() => T | Promise<T>);
+export type PerRequestValue<T> = T | (() => T | Promise<T>);
 
 /** Options of {@link createAgentClient}. */
 export interface AgentClientOptions {
@@ -62,13 +62,13 @@ export interface AgentClientOptions {
    * expiring token can be refreshed. `undefined` sends no `Authorization` header.
    * @default undefined
    */
-  token?: Lazy<string | undefined>;
+  token?: PerRequestValue<string | undefined>;
   /**
    * Extra headers (e.g. `X-Glean-ActAs`, `X-Glean-Auth-Type: OAUTH`), or a function asked for them
    * before every request.
    * @default {}
    */
-  headers?: Lazy<Record<string, string>>;
+  headers?: PerRequestValue<Record<string, string>>;
   /**
    * The `fetch` to use.
    * @default globalThis.fetch
@@ -118,7 +118,7 @@ export interface AgentRunRequest {
 }
 
 /** Options of {@link AgentClient.authorizeToolServer}. */
-export interface AuthorizeToolServerOptions extends RequestOptions {
+export interface AuthorizeToolServerOptions extends AgentRequestOptions {
   /** Where the service sends the browser back after consent (on the tenant's allowlist). */
   returnUrl: string;
 }
@@ -136,12 +136,12 @@ export interface AgentClient extends DurableRunMethods {
   /** The latest deprecation notice a response carried, if any. */
   readonly deprecation: DeprecationNotice | undefined;
   /** Retrieves an agent record. */
-  getAgent(agentId: string, options?: RequestOptions): Promise<Agent>;
+  getAgent(agentId: string, options?: AgentRequestOptions): Promise<Agent>;
   /**
    * Searches agents by name: a case-insensitive substring; empty or blank lists every agent the
    * token can see. `POST …/agents/search` of the client's generation.
    */
-  searchAgents(name?: string, options?: RequestOptions): Promise<Agent[]>;
+  searchAgents(name?: string, options?: AgentRequestOptions): Promise<Agent[]>;
   /**
    * Starts the authorization of a tool server (after a 422): answers the URL to send the person's
    * browser to; after consent the service redirects back to `returnUrl` (which must be on the
@@ -150,13 +150,13 @@ export interface AgentClient extends DurableRunMethods {
    */
   authorizeToolServer(serverId: string, options: AuthorizeToolServerOptions): Promise<string>;
   /** Retrieves an agent's input and output JSON Schemas. */
-  getAgentSchemas(agentId: string, options?: RequestOptions): Promise<AgentSchemas>;
+  getAgentSchemas(agentId: string, options?: AgentRequestOptions): Promise<AgentSchemas>;
   /**
    * Builds the HTTP request that starts a run (and streams it), asking for the token and headers
    * anew: what {@link streamRun} sends. Throws {@link AgentInputError} for a request that must not
    * be sent.
    */
-  prepareRun(request: AgentRunRequest): Promise<PreparedRequest>;
+  prepareRun(request: AgentRunRequest): Promise<PreparedRunRequest>;
   /**
    * One attempt of a run: builds its request ({@link prepareRun}: the agent id and the body
    * checked here, the token and headers asked for anew), sends it through this client's `fetch`
@@ -277,7 +277,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     url: string,
     schema: Schema,
     what: string,
-    requestOptions: RequestOptions | undefined,
+    requestOptions: AgentRequestOptions | undefined,
     requestBody?: Record<string, unknown>,
   ): Promise<z.infer<Schema>> {
     const { text, secrets } = await send(url, requestOptions, requestBody, {
@@ -480,7 +480,7 @@ function resolveBaseUrl(baseUrl: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-async function resolveLazy<T>(value: Lazy<T> | undefined): Promise<T | undefined> {
+async function resolveLazy<T>(value: PerRequestValue<T> | undefined): Promise<T | undefined> {
   return typeof value === 'function' ? await (value as () => T | Promise<T>)() : value;
 }
 

@@ -4,7 +4,7 @@
  * request path (headers asked for anew, redirect guard, redaction, error bodies); this module only
  * builds the requests and reads the answers.
  */
-import type { AgentApi, RequestOptions } from './agent-client-types.js';
+import type { AgentApi, AgentRequestOptions } from './agent-client-types.js';
 import {
   AgentApprovalConflictError,
   AgentCancelUnavailableError,
@@ -55,7 +55,7 @@ export interface DurableRunMethods {
   startDurableRun(
     agentId: string,
     request: DurableRunStartRequest,
-    options?: RequestOptions,
+    options?: AgentRequestOptions,
   ): Promise<DurableRunRecord>;
   /**
    * Reads a durable run: `GET /api/agents/{id}/runs/{run_id}` (this read is what makes the service
@@ -65,7 +65,7 @@ export interface DurableRunMethods {
   getDurableRun(
     agentId: string,
     runId: string,
-    options?: RequestOptions,
+    options?: AgentRequestOptions,
   ): Promise<DurableRunRecord>;
   /**
    * Asks for a cooperative cancellation: `POST /api/agents/{id}/cancellations { run_id }`. The
@@ -75,7 +75,7 @@ export interface DurableRunMethods {
   cancelDurableRun(
     agentId: string,
     runId: string,
-    options?: RequestOptions,
+    options?: AgentRequestOptions,
   ): Promise<DurableRunRecord>;
   /**
    * Answers the pending approvals: `POST /api/agents/{id}/responses` with one decision per
@@ -87,7 +87,7 @@ export interface DurableRunMethods {
     agentId: string,
     runId: string,
     decisions: readonly DurableRunDecision[],
-    options?: RequestOptions,
+    options?: AgentRequestOptions,
   ): Promise<DurableRunRecord>;
 }
 
@@ -111,7 +111,7 @@ export interface DurableWireTransport {
   /** One request through the client's request path. */
   send(
     url: string,
-    options: RequestOptions | undefined,
+    options: AgentRequestOptions | undefined,
     body: Record<string, unknown> | undefined,
     hooks: {
       makeError: (init: AgentHttpErrorInit) => AgentHttpError;

@@ -11,9 +11,9 @@ export {
   type AgentRunRequest,
   type AuthorizeToolServerOptions,
   type DeprecationNotice,
-  type Lazy,
-  type PreparedRequest,
-  type RequestOptions,
+  type PerRequestValue,
+  type PreparedRunRequest,
+  type AgentRequestOptions,
 } from './agent-client.js';
 export {
   AgentError,

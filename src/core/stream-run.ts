@@ -1,4 +1,4 @@
-import type { PreparedRequest } from './agent-client-types.js';
+import type { PreparedRunRequest } from './agent-client-types.js';
 import { AgentError } from './errors.js';
 import {
   attemptFailure,
@@ -19,7 +19,7 @@ import type { SseAttemptResult, SseReadOptions, StreamRunOptions } from './sse-t
  */
 export async function sendStreamRequest(
   send: typeof fetch,
-  prepared: PreparedRequest,
+  prepared: PreparedRunRequest,
   options: StreamRunOptions,
   noteResponse: (response: Response) => void,
 ): Promise<SseAttemptResult> {
