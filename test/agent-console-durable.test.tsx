@@ -155,6 +155,10 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
     expect(cancelRequests()).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(box).toHaveFocus();
+    // Stop again while the service cancels: no second question, no second request.
+    await user.click(stop);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(cancelRequests()).toHaveLength(1);
     for (let step = 0; step < 6; step++) {
       await act(async () => {
         page.advance(500);

@@ -104,7 +104,7 @@ function AgentCancelConfirmRender(
 /**
  * Stop for the console's composer: a stream turn stops at once; a durable turn asks first (the
  * confirm step is `confirm`, to render under the composer) and cancels only when confirmed. The
- * step goes away by itself when the turn settles. Focus: "Keep running" returns it to where it
+ * step goes away by itself when the turn settles; Stop during the cancellation does nothing. Focus: "Keep running" returns it to where it
  * was; "Cancel run" and a turn that settled meanwhile give it to the composer's text area.
  * Internal to `AgentConsole`.
  */
@@ -152,6 +152,8 @@ export function useConfirmedStop(
       stop();
       return;
     }
+    // Asked already: a second cancellation would only be a second request.
+    if (conversation.durableRun?.status === 'cancelling') return;
     opener.current = document.activeElement;
     setOpen(true);
   };

@@ -26,6 +26,7 @@ import {
 interface ThreadListContextValue {
   threads: readonly ThreadSummary[];
   selectedThreadId: string | undefined;
+  loading: boolean;
   untitled: string;
   onSelect: (threadId: string) => void;
   onCreate: (() => unknown) | undefined;
@@ -53,6 +54,12 @@ export interface AgentThreadListRootProps
    * @default undefined
    */
   selectedThreadId?: string | undefined;
+  /**
+   * The threads are being read (`useAgentThreads().status === 'loading'`): `aria-busy`, and
+   * "Loading threads…" rather than "No saved threads yet.".
+   * @default false
+   */
+  loading?: boolean;
   /** Called with a thread's id when the person chooses it. */
   onSelect: (threadId: string) => void;
   /**
@@ -88,7 +95,8 @@ export interface AgentThreadListRootProps
  * The root of a thread list's parts: a `<nav>` that shares the threads and the actions with
  * {@link AgentThreadListNew}, {@link AgentThreadListItems} and {@link AgentThreadListItem}, and
  * owns the focus after a delete (to the next thread, else the previous one, else "New thread")
- * and a polite live region that says what changed. Carries `data-empty`. Its `ref` is the `<nav>`.
+ * and a polite live region that says what changed. Carries `data-empty` and, while loading,
+ * `aria-busy`. Its `ref` is the `<nav>`.
  */
 export const AgentThreadListRoot = /* @__PURE__ */ named(
   /* @__PURE__ */ forwardRef<HTMLElement, AgentThreadListRootProps>(AgentThreadListRootRender),
@@ -99,6 +107,7 @@ function AgentThreadListRootRender(
   {
     threads,
     selectedThreadId,
+    loading = false,
     onSelect,
     onCreate,
     onRename,
@@ -151,6 +160,7 @@ function AgentThreadListRootRender(
   const value: ThreadListContextValue = {
     threads,
     selectedThreadId,
+    loading,
     untitled,
     onSelect,
     onCreate,
@@ -170,6 +180,7 @@ function AgentThreadListRootRender(
         tabIndex={-1}
         className={classNames('ack-root', 'ack-thread-list', className)}
         data-empty={dataFlag(threads.length === 0)}
+        aria-busy={loading || undefined}
         {...rest}
       >
         {children}
@@ -244,8 +255,10 @@ function AgentThreadListItemsRender(
   { empty = 'No saved threads yet.', className, ...rest }: AgentThreadListItemsProps,
   ref: ForwardedRef<HTMLUListElement>,
 ) {
-  const { threads } = useThreadListContext('AgentThreadListItems');
-  if (threads.length === 0) return <p className="ack-thread-list__empty">{empty}</p>;
+  const { threads, loading } = useThreadListContext('AgentThreadListItems');
+  if (threads.length === 0) {
+    return <p className="ack-thread-list__empty">{loading ? 'Loading threads…' : empty}</p>;
+  }
   return (
     <ul ref={ref} className={classNames('ack-thread-list__items', className)} {...rest}>
       {threads.map((thread) => (
@@ -572,6 +585,7 @@ export function useConsoleThreads(
     threadId,
     list: {
       threads: threads.threads,
+      loading: threads.status === 'loading',
       selectedThreadId: threadId,
       onSelect: setThreadId,
       onCreate: async () => setThreadId(await create()),
