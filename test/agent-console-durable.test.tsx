@@ -169,4 +169,51 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
     expect(cancelRequests()).toHaveLength(1);
     expect(starts(server)).toHaveLength(1);
   });
+
+  it('switching threads during a durable turn leaves the run going; back on its thread, the answer is there once', async () => {
+    const page = manualPage();
+    const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
+    servers.push(server);
+    const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+    const threadStore = createMemoryThreadStore();
+    await threadStore.save({
+      id: 'thread-2',
+      agentId: 'durable-agent',
+      title: 'Other',
+      messages: [],
+    });
+    const user = userEvent.setup();
+    renderConsole(client, page, threadStore, createMemoryStorage());
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Write the report{Enter}');
+    await waitFor(() => expect(starts(server)).toHaveLength(1));
+    // Saved once the service accepted the turn: its run id is in the thread.
+    await waitFor(async () =>
+      expect((await threadStore.load('thread-1'))?.messages[1]?.run?.runId).toBeDefined(),
+    );
+    const threads = screen.getByRole('navigation', { name: 'Threads with Long report' });
+    const list = within(within(threads).getByRole('list'));
+
+    await user.click(list.getByRole('button', { name: 'Other' }));
+    await waitFor(() => expect(agentItems()).toHaveLength(0));
+    for (let step = 0; step < 8; step++) {
+      await act(async () => {
+        page.advance(1000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+    }
+    expect(server.service.durableStats.cancels).toBe(0);
+
+    await user.click(list.getByRole('button', { name: 'Write the report' }));
+    await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'done'), {
+      timeout: 5000,
+    });
+    expect(agentItems()).toHaveLength(1);
+    expect(agentItems()[0]).toHaveTextContent('the answer is ready for review.');
+    expect(starts(server)).toHaveLength(1);
+    expect(server.service.durableStats.cancels).toBe(0);
+    await waitFor(async () =>
+      expect((await threadStore.load('thread-1'))?.messages[1]?.status).toBe('done'),
+    );
+  });
 });
