@@ -3,15 +3,18 @@
  * memory thread store with two saved threads, the chat agent of the mock server over 127.0.0.1
  * (counting the runs that reached it), and the store read back after each change.
  */
-import { StrictMode } from 'react';
+import { createRef, StrictMode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  AgentCancelConfirm,
   AgentClientProvider,
   AgentConsole,
+  AgentThreadList,
+  AgentThreadListItem,
   createAgentClient,
   createMemoryThreadStore,
   type ConversationMessage,
@@ -208,5 +211,42 @@ describe('given AgentConsole with a thread store', () => {
     expect(threadList()).toHaveTextContent('No saved threads yet.');
     await waitFor(() => expect(conversation()).not.toHaveTextContent('Where is my laptop?'));
     expect(server.runRequests()).toHaveLength(0);
+  });
+});
+
+describe('given the parts on their own', () => {
+  it('forward their refs, and a part outside its root names the root', () => {
+    const listRef = createRef<HTMLElement>();
+    const confirmRef = createRef<HTMLDivElement>();
+    render(
+      <StrictMode>
+        <AgentThreadList ref={listRef} threads={[]} onSelect={() => undefined} />
+        <AgentCancelConfirm
+          ref={confirmRef}
+          onConfirm={() => undefined}
+          onDismiss={() => undefined}
+        />
+      </StrictMode>,
+    );
+    expect(listRef.current).toBe(screen.getByRole('navigation', { name: 'Threads' }));
+    expect(confirmRef.current).toBe(screen.getByRole('alertdialog', { name: 'Cancel this run?' }));
+    expect(screen.getByText('No saved threads yet.')).toBeInTheDocument();
+    // Without onCreate there is no "New thread" button.
+    expect(screen.queryByRole('button', { name: 'New thread' })).toBeNull();
+
+    const thread = {
+      id: 't',
+      agentId: 'a',
+      title: 'T',
+      createdAt: 0,
+      updatedAt: 0,
+      revision: 1,
+      messageCount: 0,
+    };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<AgentThreadListItem thread={thread} />)).toThrow(
+      '<AgentThreadListItem> must be used within <AgentThreadListRoot>.',
+    );
+    error.mockRestore();
   });
 });
