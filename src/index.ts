@@ -125,3 +125,19 @@ export {
   type UseAgentThreadsOptions,
   type UseAgentThreadsResult,
 } from './react/use-agent-threads.js';
+export {
+  AgentThreadList,
+  AgentThreadListItem,
+  AgentThreadListItems,
+  AgentThreadListNew,
+  AgentThreadListRoot,
+  type AgentThreadListItemProps,
+  type AgentThreadListItemsProps,
+  type AgentThreadListNewProps,
+  type AgentThreadListProps,
+  type AgentThreadListRootProps,
+} from './components/agent-thread-list.js';
+export {
+  AgentCancelConfirm,
+  type AgentCancelConfirmProps,
+} from './components/agent-cancel-confirm.js';

@@ -32,6 +32,12 @@ import { AgentRunHistory, type AgentRunHistoryProps } from './agent-run-history.
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
 import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
+import {
+  AgentThreadList,
+  useConsoleThreads,
+  type AgentThreadListProps,
+} from './agent-thread-list.js';
+import { useConfirmedStop } from './agent-cancel-confirm.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
@@ -53,6 +59,11 @@ export interface AgentConsoleComponents {
   Composer?: ComponentType<AgentThreadComposerProps> | null;
   /** The conversation of an agent that takes messages. @default AgentThread */
   Thread?: ComponentType<AgentThreadProps> | null;
+  /**
+   * The saved threads of a chat agent, shown when the console has a `threadStore`.
+   * @default AgentThreadList
+   */
+  ThreadList?: ComponentType<AgentThreadListProps> | null;
   /** The runs of a form agent. @default AgentRunHistory */
   RunHistory?: ComponentType<AgentRunHistoryProps> | null;
   /** The status line. @default AgentRunStatus */
@@ -138,13 +149,14 @@ export interface AgentConsoleProps
   executionMode?: ConversationExecutionMode;
   /**
    * Where a chat agent's thread is kept (loaded, then saved when a turn settles or a durable turn
-   * is accepted). The console shows no thread list: build one with `useAgentThreads`.
+   * is accepted). The console then shows its threads beside the conversation (above it in a
+   * narrow console): new, switch, rename and delete (`components.ThreadList` replaces or hides it).
    * @default undefined
    */
   threadStore?: ThreadStore;
   /**
-   * The thread to load from `threadStore`, read once the chat agent has loaded (give the console a
-   * new `key` to switch threads).
+   * The thread to show first from `threadStore`, read on mount (the thread list switches threads
+   * afterwards).
    * @default a new random id, when there is a `threadStore`
    */
   threadId?: string;
@@ -302,6 +314,7 @@ function AgentConsoleForAgent({
   className,
   ...rest
 }: AgentConsoleForAgentProps) {
+  const threads = useConsoleThreads(threadStore, agentId, threadId);
   const state = useAgentConsole(agentId, {
     runOptions,
     metadata,
@@ -309,7 +322,7 @@ function AgentConsoleForAgent({
     onMessagesChange,
     executionMode,
     threadStore,
-    threadId,
+    threadId: threads.threadId,
     durableRun,
     runHistoryLimit,
     toolAuthorization,
@@ -319,6 +332,7 @@ function AgentConsoleForAgent({
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
   const rememberOrigin = useFocusIntent(state.focus, stopRef);
+  const stopControl = useConfirmedStop(state.conversation, state.stop);
   usePickerRefocus(picker?.refocus, pickerRef);
   const { agent, agentQuery, run } = state;
   const ErrorPart = parts.Error;
@@ -389,6 +403,8 @@ function AgentConsoleForAgent({
     earlierPageSize,
     headingLevel,
     stopRef,
+    threadList: threads.list,
+    stopControl,
     start: (input) => {
       rememberOrigin();
       void state.start(input);
@@ -398,7 +414,12 @@ function AgentConsoleForAgent({
     <section {...rootProps}>
       {pickerPart}
       {renderHeader(view)}
-      <div className="ack-console__input">{renderInput(view)}</div>
+      <div
+        className="ack-console__input"
+        data-threads={state.mode === 'chat' && threads.list && parts.ThreadList ? '' : undefined}
+      >
+        {renderInput(view)}
+      </div>
       {renderRunError(view)}
       {renderResults(view)}
       {state.mode === 'form' && parts.RunHistory && state.history.length > 0 ? (
@@ -421,6 +442,7 @@ interface ConsoleParts {
   InputForm: ComponentType<AgentInputFormProps> | null;
   Composer: ComponentType<AgentThreadComposerProps> | null;
   Thread: ComponentType<AgentThreadProps> | null;
+  ThreadList: ComponentType<AgentThreadListProps> | null;
   RunHistory: ComponentType<AgentRunHistoryProps> | null;
   Status: ComponentType<AgentRunStatusProps> | null;
   Error: ComponentType<AgentErrorMessageProps> | null;
@@ -434,6 +456,7 @@ function resolveParts(components: AgentConsoleComponents, showEventLog: boolean)
     InputForm: resolveSlot(components.InputForm, AgentInputForm),
     Composer: resolveSlot(components.Composer, AgentThreadComposer),
     Thread: resolveSlot(components.Thread, AgentThread),
+    ThreadList: resolveSlot(components.ThreadList, AgentThreadList),
     RunHistory: resolveSlot(components.RunHistory, AgentRunHistory),
     Status: resolveSlot(components.Status, AgentRunStatus),
     Error: resolveSlot(components.Error, AgentErrorMessage),
@@ -460,6 +483,10 @@ interface ConsoleView {
   earlierPageSize: number | undefined;
   headingLevel: 2 | 3 | 4 | 5;
   stopRef: RefObject<HTMLButtonElement | null>;
+  /** The thread list's props, with a `threadStore`. */
+  threadList: AgentThreadListProps | undefined;
+  /** Stop of the composer: a durable turn asks first (`confirm`). */
+  stopControl: { onStop: () => void; confirm: ReactNode };
   start: (input: Record<string, unknown>) => void;
 }
 
@@ -546,6 +573,14 @@ function renderInput(view: ConsoleView): ReactNode {
   if (chat === undefined) return null;
   return (
     <>
+      {view.threadList && parts.ThreadList ? (
+        <parts.ThreadList
+          {...view.threadList}
+          aria-label={`Threads with ${agent.name}`}
+          headingLevel={(view.headingLevel + 1) as 3 | 4 | 5 | 6}
+          className="ack-console__threads"
+        />
+      ) : null}
       {parts.Thread ? (
         <parts.Thread
           agentName={agent.name}
@@ -572,9 +607,10 @@ function renderInput(view: ConsoleView): ReactNode {
           aria-label={`Message to ${agent.name}`}
           actions={renderClearButton(view)}
           onSend={state.send}
-          onStop={state.stop}
+          onStop={view.stopControl.onStop}
         />
       ) : null}
+      {view.stopControl.confirm}
     </>
   );
 }

@@ -112,8 +112,8 @@ export interface AgentConsoleControllerOptions {
    */
   threadStore?: ThreadStore | undefined;
   /**
-   * The thread to load from `threadStore`, read when the conversation is created (give the
-   * console a new `key` to switch threads).
+   * The thread to load from `threadStore`, read when the conversation is created
+   * (`useAgentConsole` starts a new controller, and so a new conversation, for another one).
    * @default a new random id, when there is a `threadStore`
    */
   threadId?: string | undefined;

@@ -94,7 +94,7 @@ const browserNavigation: ToolAuthorizationNavigation = {
  * or a conversation), and owns the shown run, retry, clear, field errors, tool authorizations and
  * focus intents (`focus`: where the view should move focus, with a version). One POST per run, also
  * under `<StrictMode>`; what runs is stopped on unmount. Needs an `AgentClientProvider` inside a
- * TanStack `QueryClientProvider`; another `agentId` starts a new controller.
+ * TanStack `QueryClientProvider`; another `agentId` (or `threadId`) starts a new controller.
  *
  * @example
  * function MyConsole({ agentId }: { agentId: string }) {
@@ -132,10 +132,17 @@ export function useAgentConsole(
     navigation: browserNavigation,
   };
 
-  // Created during render (it sends nothing until asked), once per agent.
+  // Created during render (it sends nothing until asked), once per agent and thread: another
+  // thread is another conversation (the old one is disposed by the effect's cleanup).
   const controllerRef = useRef<AgentConsoleController | undefined>(undefined);
-  if (controllerRef.current?.agentId !== agentId || controllerRef.current === undefined) {
+  const threadIdRef = useRef(options.threadId);
+  if (
+    controllerRef.current?.agentId !== agentId ||
+    controllerRef.current === undefined ||
+    threadIdRef.current !== options.threadId
+  ) {
     controllerRef.current = new AgentConsoleController(client, agentId, controllerOptions);
+    threadIdRef.current = options.threadId;
   }
   const controller = controllerRef.current;
   // The mode is known as soon as the data is: its engine exists for this very render.

@@ -1,0 +1,172 @@
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefAttributes,
+} from 'react';
+import type { ConversationSnapshot } from '../core/agent-conversation.js';
+import { classNames, named, useComposedRefs } from './part-helpers.js';
+
+/** Props of {@link AgentCancelConfirm}. */
+export interface AgentCancelConfirmProps
+  extends
+    Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'title'>,
+    RefAttributes<HTMLDivElement> {
+  /** Called by "Cancel run": the run is cancelled at the service. */
+  onConfirm: () => void;
+  /** Called by "Keep running" (and Escape): nothing is sent. */
+  onDismiss: () => void;
+  /**
+   * The question.
+   * @default 'Cancel this run?'
+   */
+  title?: ReactNode;
+  /**
+   * What cancelling means.
+   * @default 'The service stops it where it is: what it did so far stays done, and it cannot be resumed.'
+   */
+  description?: ReactNode;
+}
+
+/**
+ * The confirm step before a durable run is cancelled (a durable run's Stop is a cancellation at
+ * the service, which cannot be taken back): "Cancel run" or "Keep running" (Escape keeps it). It
+ * takes focus when it appears, on "Keep running". Its `ref` is the `role="alertdialog"` element
+ * (not modal: the page around it stays usable).
+ *
+ * @example
+ * {confirming ? (
+ *   <AgentCancelConfirm onConfirm={() => { setConfirming(false); chat.stop(); }} onDismiss={() => setConfirming(false)} />
+ * ) : null}
+ */
+export const AgentCancelConfirm = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, AgentCancelConfirmProps>(AgentCancelConfirmRender),
+  'AgentCancelConfirm',
+);
+
+function AgentCancelConfirmRender(
+  {
+    onConfirm,
+    onDismiss,
+    title = 'Cancel this run?',
+    description = 'The service stops it where it is: what it did so far stays done, and it cannot be resumed.',
+    className,
+    ...rest
+  }: AgentCancelConfirmProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  const id = useId();
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const composedRef = useComposedRefs(ref, rootRef);
+  const dismissOnEscape = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onDismiss();
+  };
+  useEffect(() => {
+    keepRef.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={composedRef}
+      role="alertdialog"
+      aria-labelledby={`${id}title`}
+      aria-describedby={`${id}description`}
+      className={classNames('ack-root', 'ack-cancel-confirm', className)}
+      {...rest}
+    >
+      <p id={`${id}title`} className="ack-cancel-confirm__title">
+        {title}
+      </p>
+      <p id={`${id}description`} className="ack-cancel-confirm__description">
+        {description}
+      </p>
+      <div className="ack-actions">
+        <button type="button" data-variant="danger" onClick={onConfirm} onKeyDown={dismissOnEscape}>
+          Cancel run
+        </button>
+        <button ref={keepRef} type="button" onClick={onDismiss} onKeyDown={dismissOnEscape}>
+          Keep running
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Stop for the console's composer: a stream turn stops at once; a durable turn asks first (the
+ * confirm step is `confirm`, to render under the composer) and cancels only when confirmed. The
+ * step goes away by itself when the turn settles; Stop during the cancellation does nothing. Focus: "Keep running" returns it to where it
+ * was; "Cancel run" and a turn that settled meanwhile give it to the composer's text area.
+ * Internal to `AgentConsole`.
+ */
+export function useConfirmedStop(
+  conversation: ConversationSnapshot | undefined,
+  stop: () => void,
+): { onStop: () => void; confirm: ReactNode } {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<Element | null>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const durable = conversation?.executionMode === 'durable';
+  const underWay =
+    conversation !== undefined &&
+    conversation.status !== 'idle' &&
+    conversation.status !== 'loading';
+  const shown = open && durable && underWay;
+
+  // Where the composer is: the confirm's parent, kept for after the confirm is gone.
+  const container = useRef<Element | null>(null);
+  const composerBox = () =>
+    container.current?.querySelector<HTMLTextAreaElement>('textarea') ?? null;
+  const close = (focus: 'opener' | 'composer') => {
+    setOpen(false);
+    const target =
+      focus === 'opener' && opener.current instanceof HTMLElement && opener.current.isConnected
+        ? opener.current
+        : composerBox();
+    target?.focus();
+  };
+  useEffect(() => {
+    if (shown) {
+      container.current = confirmRef.current?.parentElement ?? null;
+      return;
+    }
+    // The turn settled while the step was open: nothing is left to cancel, and focus, lost with
+    // the step, goes to the composer.
+    if (open) {
+      setOpen(false);
+      if (document.activeElement === document.body) composerBox()?.focus();
+    }
+  }, [shown, open]);
+
+  const onStop = () => {
+    if (!durable) {
+      stop();
+      return;
+    }
+    // Asked already: a second cancellation would only be a second request.
+    if (conversation.durableRun?.status === 'cancelling') return;
+    opener.current = document.activeElement;
+    setOpen(true);
+  };
+  const confirm = shown ? (
+    <AgentCancelConfirm
+      ref={confirmRef}
+      className="ack-console__cancel-confirm"
+      onConfirm={() => {
+        close('composer');
+        stop();
+      }}
+      onDismiss={() => close('opener')}
+    />
+  ) : null;
+  return { onStop, confirm };
+}

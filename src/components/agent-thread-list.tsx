@@ -1,0 +1,605 @@
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefAttributes,
+} from 'react';
+import type { ThreadStore, ThreadSummary } from '../core/thread-store.js';
+import { useAgentThreads } from '../react/use-agent-threads.js';
+import {
+  classNames,
+  createPartContext,
+  dataFlag,
+  named,
+  useComposedRefs,
+  visuallyHidden,
+} from './part-helpers.js';
+
+/** What the parts of an {@link AgentThreadListRoot} share. */
+interface ThreadListContextValue {
+  threads: readonly ThreadSummary[];
+  selectedThreadId: string | undefined;
+  loading: boolean;
+  untitled: string;
+  onSelect: (threadId: string) => void;
+  onCreate: (() => unknown) | undefined;
+  onRename: ((threadId: string, title: string) => unknown) | undefined;
+  onDelete: ((threadId: string) => unknown) | undefined;
+  /** The select buttons by thread id, for the focus after a delete. */
+  selectButtons: Map<string, HTMLButtonElement>;
+  newButton: { current: HTMLButtonElement | null };
+  /** Deletes a thread (after the confirm step) and moves focus to its neighbour. */
+  deleteThread: (threadId: string) => Promise<void>;
+  /** Says something once in the list's polite live region. */
+  announce: (text: string) => void;
+}
+
+const [ThreadListContext, useThreadListContext] =
+  /* @__PURE__ */ createPartContext<ThreadListContextValue>('AgentThreadListRoot');
+
+/** Props of {@link AgentThreadListRoot} (and of {@link AgentThreadList}). */
+export interface AgentThreadListRootProps
+  extends Omit<ComponentPropsWithoutRef<'nav'>, 'onSelect'>, RefAttributes<HTMLElement> {
+  /** The threads, in the order shown (`useAgentThreads().threads`: the most recently saved first). */
+  threads: readonly ThreadSummary[];
+  /**
+   * The thread shown now (`aria-current`, `data-selected`).
+   * @default undefined
+   */
+  selectedThreadId?: string | undefined;
+  /**
+   * The threads are being read (`useAgentThreads().status === 'loading'`): `aria-busy`, and
+   * "Loading threads…" rather than "No saved threads yet.".
+   * @default false
+   */
+  loading?: boolean;
+  /** Called with a thread's id when the person chooses it. */
+  onSelect: (threadId: string) => void;
+  /**
+   * Called by "New thread" (e.g. `useAgentThreads().create`). No button without it.
+   * @default undefined
+   */
+  onCreate?: () => unknown;
+  /**
+   * Called with a thread's id and its new title when the person saves a rename (a promise that
+   * rejects is announced). No Rename without it.
+   * @default undefined
+   */
+  onRename?: (threadId: string, title: string) => unknown;
+  /**
+   * Called with a thread's id once the person confirmed its deletion (a promise that rejects is
+   * announced). No Delete without it.
+   * @default undefined
+   */
+  onDelete?: (threadId: string) => unknown;
+  /**
+   * The name shown for a thread without a title.
+   * @default 'New thread'
+   */
+  untitled?: string;
+  /**
+   * The list's accessible name (and its heading's text in {@link AgentThreadList}).
+   * @default 'Threads'
+   */
+  label?: string;
+}
+
+/**
+ * The root of a thread list's parts: a `<nav>` that shares the threads and the actions with
+ * {@link AgentThreadListNew}, {@link AgentThreadListItems} and {@link AgentThreadListItem}, and
+ * owns the focus after a delete (to the next thread, else the previous one, else "New thread")
+ * and a polite live region that says what changed. Carries `data-empty` and, while loading,
+ * `aria-busy`. Its `ref` is the `<nav>`.
+ */
+export const AgentThreadListRoot = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLElement, AgentThreadListRootProps>(AgentThreadListRootRender),
+  'AgentThreadListRoot',
+);
+
+function AgentThreadListRootRender(
+  {
+    threads,
+    selectedThreadId,
+    loading = false,
+    onSelect,
+    onCreate,
+    onRename,
+    onDelete,
+    untitled = 'New thread',
+    label = 'Threads',
+    className,
+    children,
+    ...rest
+  }: AgentThreadListRootProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
+  const rootRef = useRef<HTMLElement>(null);
+  const composedRef = useComposedRefs(ref, rootRef);
+  const selectButtons = useRef(new Map<string, HTMLButtonElement>()).current;
+  const newButton = useRef<HTMLButtonElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // The thread focus goes to once the deleted one has left the list.
+  const [afterDelete, setAfterDelete] = useState<
+    { deleted: string; next: string | undefined } | undefined
+  >(undefined);
+
+  useEffect(() => {
+    if (afterDelete === undefined) return;
+    if (threads.some((thread) => thread.id === afterDelete.deleted)) return;
+    setAfterDelete(undefined);
+    const target =
+      (afterDelete.next === undefined ? undefined : selectButtons.get(afterDelete.next)) ??
+      newButton.current ??
+      rootRef.current;
+    target?.focus();
+  }, [afterDelete, threads, selectButtons]);
+
+  const announce = useCallback((text: string) => setAnnouncement(text), []);
+  const deleteThread = async (threadId: string) => {
+    if (onDelete === undefined) return;
+    const index = threads.findIndex((thread) => thread.id === threadId);
+    const title = titleOf(threads[index], untitled);
+    const next = (threads[index + 1] ?? threads[index - 1])?.id;
+    try {
+      await onDelete(threadId);
+    } catch (error) {
+      announce(`Could not delete “${title}”: ${messageOf(error)}`);
+      return;
+    }
+    setAfterDelete({ deleted: threadId, next });
+    announce(`Deleted “${title}”.`);
+  };
+
+  const value: ThreadListContextValue = {
+    threads,
+    selectedThreadId,
+    loading,
+    untitled,
+    onSelect,
+    onCreate,
+    onRename,
+    onDelete,
+    selectButtons,
+    newButton,
+    deleteThread,
+    announce,
+  };
+  return (
+    <ThreadListContext.Provider value={value}>
+      <nav
+        ref={composedRef}
+        aria-label={label}
+        // The place focus goes when the last thread was deleted and there is no "New thread".
+        tabIndex={-1}
+        className={classNames('ack-root', 'ack-thread-list', className)}
+        data-empty={dataFlag(threads.length === 0)}
+        aria-busy={loading || undefined}
+        {...rest}
+      >
+        {children}
+        <p role="status" style={visuallyHidden}>
+          {announcement}
+        </p>
+      </nav>
+    </ThreadListContext.Provider>
+  );
+}
+
+/** Props of {@link AgentThreadListNew}. */
+export interface AgentThreadListNewProps
+  extends Omit<ComponentPropsWithoutRef<'button'>, 'onClick'>, RefAttributes<HTMLButtonElement> {}
+
+/**
+ * "New thread": calls the root's `onCreate` (renders nothing without it). Its `ref` is the
+ * `<button>`.
+ */
+export const AgentThreadListNew = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLButtonElement, AgentThreadListNewProps>(AgentThreadListNewRender),
+  'AgentThreadListNew',
+);
+
+function AgentThreadListNewRender(
+  { className, children, ...rest }: AgentThreadListNewProps,
+  ref: ForwardedRef<HTMLButtonElement>,
+) {
+  const context = useThreadListContext('AgentThreadListNew');
+  const composedRef = useComposedRefs(ref, context.newButton);
+  const { onCreate, announce } = context;
+  if (onCreate === undefined) return null;
+  return (
+    <button
+      ref={composedRef}
+      type="button"
+      className={classNames('ack-thread-list__new', className)}
+      onClick={() => {
+        Promise.resolve()
+          .then(onCreate)
+          .catch((error: unknown) => announce(`Could not start a thread: ${messageOf(error)}`));
+      }}
+      {...rest}
+    >
+      {children ?? 'New thread'}
+    </button>
+  );
+}
+
+/** Props of {@link AgentThreadListItems}. */
+export interface AgentThreadListItemsProps
+  extends Omit<ComponentPropsWithoutRef<'ul'>, 'children'>, RefAttributes<HTMLUListElement> {
+  /**
+   * What is shown when there is no thread.
+   * @default 'No saved threads yet.'
+   */
+  empty?: ReactNode;
+}
+
+/**
+ * The threads as a list of {@link AgentThreadListItem}, or a line saying there are none. Its `ref`
+ * is the `<ul>`.
+ */
+export const AgentThreadListItems = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLUListElement, AgentThreadListItemsProps>(
+    AgentThreadListItemsRender,
+  ),
+  'AgentThreadListItems',
+);
+
+function AgentThreadListItemsRender(
+  { empty = 'No saved threads yet.', className, ...rest }: AgentThreadListItemsProps,
+  ref: ForwardedRef<HTMLUListElement>,
+) {
+  const { threads, loading } = useThreadListContext('AgentThreadListItems');
+  if (threads.length === 0) {
+    return <p className="ack-thread-list__empty">{loading ? 'Loading threads…' : empty}</p>;
+  }
+  return (
+    <ul ref={ref} className={classNames('ack-thread-list__items', className)} {...rest}>
+      {threads.map((thread) => (
+        <AgentThreadListItem key={thread.id} thread={thread} />
+      ))}
+    </ul>
+  );
+}
+
+/** Props of {@link AgentThreadListItem}. */
+export interface AgentThreadListItemProps
+  extends Omit<ComponentPropsWithoutRef<'li'>, 'children'>, RefAttributes<HTMLLIElement> {
+  /** The thread. */
+  thread: ThreadSummary;
+}
+
+/**
+ * One thread: a button that selects it (`aria-current` when it is shown), its message count and
+ * time, Rename (inline: Enter saves, Escape cancels, focus back on Rename) and Delete (asks first:
+ * Delete again or Keep; Escape keeps). Carries `data-selected` and `data-state` (`idle`,
+ * `renaming`, `confirming-delete`). Its `ref` is the `<li>`.
+ */
+export const AgentThreadListItem = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLLIElement, AgentThreadListItemProps>(AgentThreadListItemRender),
+  'AgentThreadListItem',
+);
+
+type ItemState = 'idle' | 'renaming' | 'confirming-delete';
+
+function AgentThreadListItemRender(
+  { thread, className, ...rest }: AgentThreadListItemProps,
+  ref: ForwardedRef<HTMLLIElement>,
+) {
+  const context = useThreadListContext('AgentThreadListItem');
+  const { onSelect, onRename, onDelete, selectButtons, announce } = context;
+  const id = useId();
+  const [state, setState] = useState<ItemState>('idle');
+  const [draft, setDraft] = useState('');
+  const [pending, setPending] = useState(false);
+  // After a rename or a kept thread, focus returns to the button that opened the step.
+  const [refocus, setRefocus] = useState<'rename' | 'delete' | undefined>(undefined);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (refocus === undefined) return;
+    (refocus === 'rename' ? renameButton : deleteButton).current?.focus();
+    setRefocus(undefined);
+  }, [refocus]);
+
+  const selected = context.selectedThreadId === thread.id;
+  const title = titleOf(thread, context.untitled);
+  const registerSelect = useCallback(
+    (element: HTMLButtonElement | null) => {
+      if (element) selectButtons.set(thread.id, element);
+      else selectButtons.delete(thread.id);
+    },
+    [selectButtons, thread.id],
+  );
+
+  const cancelRename = () => {
+    setState('idle');
+    setRefocus('rename');
+  };
+  const saveRename = async () => {
+    const next = draft.trim();
+    if (onRename === undefined || pending) return;
+    if (next === '' || next === thread.title) {
+      cancelRename();
+      return;
+    }
+    setPending(true);
+    try {
+      await onRename(thread.id, next);
+      announce(`Renamed to “${next}”.`);
+    } catch (error) {
+      announce(`Could not rename “${title}”: ${messageOf(error)}`);
+    }
+    if (!mounted.current) return;
+    setPending(false);
+    setState('idle');
+    setRefocus('rename');
+  };
+  const handleRenameKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cancelRename();
+    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void saveRename();
+    }
+  };
+  const keep = () => {
+    setState('idle');
+    setRefocus('delete');
+  };
+  const keepOnEscape = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    keep();
+  };
+  const confirmDelete = async () => {
+    if (pending) return;
+    setPending(true);
+    await context.deleteThread(thread.id);
+    if (!mounted.current) return;
+    // Still here: the delete failed (the root said why).
+    setPending(false);
+    setState('idle');
+    setRefocus('delete');
+  };
+
+  return (
+    <li
+      ref={ref}
+      className={classNames('ack-thread-list__item', className)}
+      data-selected={dataFlag(selected)}
+      data-state={state}
+      {...rest}
+    >
+      {state === 'renaming' ? (
+        <div className="ack-thread-list__rename">
+          <input
+            className="ack-thread-list__rename-input"
+            aria-label={`New title of “${title}”`}
+            value={draft}
+            maxLength={200}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to rename: the title goes where they look
+            autoFocus
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={handleRenameKeyDown}
+          />
+          <div className="ack-thread-list__actions">
+            <button type="button" aria-disabled={pending} onClick={() => void saveRename()}>
+              Save
+            </button>
+            <button type="button" data-variant="quiet" onClick={cancelRename}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <button
+            ref={registerSelect}
+            type="button"
+            className="ack-thread-list__select"
+            aria-current={selected ? 'true' : undefined}
+            aria-describedby={`${id}meta`}
+            onClick={() => {
+              if (!selected) onSelect(thread.id);
+            }}
+          >
+            <span className="ack-thread-list__title">{title}</span>
+          </button>
+          <p id={`${id}meta`} className="ack-thread-list__meta">
+            {metaText(thread)}
+          </p>
+          {state === 'confirming-delete' ? (
+            <div role="group" aria-labelledby={`${id}confirm`} className="ack-thread-list__confirm">
+              <p id={`${id}confirm`} className="ack-thread-list__confirm-text">
+                Delete “{title}”? This cannot be undone.
+              </p>
+              <div className="ack-thread-list__actions">
+                <button
+                  type="button"
+                  data-variant="danger"
+                  aria-disabled={pending}
+                  onClick={() => void confirmDelete()}
+                  onKeyDown={keepOnEscape}
+                >
+                  Delete
+                </button>
+                <button
+                  type="button"
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to delete: the safe choice takes focus
+                  autoFocus
+                  onClick={keep}
+                  onKeyDown={keepOnEscape}
+                >
+                  Keep
+                </button>
+              </div>
+            </div>
+          ) : onRename || onDelete ? (
+            <div className="ack-thread-list__actions">
+              {onRename ? (
+                <button
+                  ref={renameButton}
+                  type="button"
+                  data-variant="quiet"
+                  aria-label={`Rename “${title}”`}
+                  onClick={() => {
+                    setDraft(thread.title);
+                    setState('renaming');
+                  }}
+                >
+                  Rename
+                </button>
+              ) : null}
+              {onDelete ? (
+                <button
+                  ref={deleteButton}
+                  type="button"
+                  data-variant="quiet"
+                  aria-label={`Delete “${title}”`}
+                  onClick={() => setState('confirming-delete')}
+                >
+                  Delete
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      )}
+    </li>
+  );
+}
+
+/** Props of {@link AgentThreadList}. */
+export interface AgentThreadListProps extends AgentThreadListRootProps {
+  /**
+   * The heading's level.
+   * @default 3
+   */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+}
+
+/**
+ * A list of saved conversations: "New thread", each thread (the shown one marked `aria-current`)
+ * with its message count and time, Rename inline (Enter saves, Escape cancels) and Delete with a
+ * confirm step (focus then moves to the next thread, else the previous one, else "New thread").
+ * Keyboard only works throughout; changes are announced once in a polite live region. Built from
+ * the `AgentThreadList*` parts; its `ref` is the `<nav>`. `AgentConsole` shows it for a chat agent
+ * when it has a `threadStore`.
+ *
+ * @example
+ * const list = useAgentThreads({ threadStore, agentId: 'helpdesk' });
+ * <AgentThreadList
+ *   threads={list.threads}
+ *   selectedThreadId={list.selectedThreadId}
+ *   onSelect={list.select}
+ *   onCreate={() => list.create()}
+ *   onRename={list.rename}
+ *   onDelete={list.remove}
+ * />
+ */
+export const AgentThreadList = /* @__PURE__ */ named(
+  /* @__PURE__ */ forwardRef<HTMLElement, AgentThreadListProps>(AgentThreadListRender),
+  'AgentThreadList',
+);
+
+function AgentThreadListRender(
+  { headingLevel = 3, label = 'Threads', ...rootProps }: AgentThreadListProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <AgentThreadListRoot ref={ref} label={label} {...rootProps}>
+      <div className="ack-thread-list__header">
+        <Heading className="ack-thread-list__heading">{label}</Heading>
+        <AgentThreadListNew />
+      </div>
+      <AgentThreadListItems />
+    </AgentThreadListRoot>
+  );
+}
+
+function titleOf(thread: ThreadSummary | undefined, untitled: string): string {
+  return thread === undefined || thread.title.trim() === '' ? untitled : thread.title;
+}
+
+function metaText(thread: ThreadSummary): string {
+  const count = `${thread.messageCount} ${thread.messageCount === 1 ? 'message' : 'messages'}`;
+  const time = new Date(thread.updatedAt).toLocaleString(undefined, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  return `${count}, ${time}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The console's use of a thread list: which thread it shows, and the list's props. */
+export interface ConsoleThreads {
+  /** The thread the conversation loads (`undefined` without a store: the option as given). */
+  threadId: string | undefined;
+  /** The list's props, or `undefined` without a store. */
+  list: AgentThreadListRootProps | undefined;
+}
+
+/** A store with no thread: `useAgentThreads` needs one when the console was given none. */
+const noThreadStore: ThreadStore = {
+  list: () => Promise.resolve({ threads: [] }),
+  load: () => Promise.resolve(undefined),
+  save: () => Promise.reject(new Error('No thread store.')),
+  rename: () => Promise.resolve(undefined),
+  delete: () => Promise.resolve(),
+};
+
+/**
+ * The thread the console shows and its thread list: the given `threadId` first (else a new id),
+ * another one chosen, created or (after the shown one is deleted) the next in the list, else a
+ * new id. Internal to `AgentConsole`.
+ */
+export function useConsoleThreads(
+  threadStore: ThreadStore | undefined,
+  agentId: string | undefined,
+  givenThreadId: string | undefined,
+): ConsoleThreads {
+  const threads = useAgentThreads({ threadStore: threadStore ?? noThreadStore, agentId });
+  const [threadId, setThreadId] = useState(() => givenThreadId ?? newThreadId());
+  if (threadStore === undefined) return { threadId: givenThreadId, list: undefined };
+  const { remove, rename, create } = threads;
+  return {
+    threadId,
+    list: {
+      threads: threads.threads,
+      loading: threads.status === 'loading',
+      selectedThreadId: threadId,
+      onSelect: setThreadId,
+      onCreate: async () => setThreadId(await create()),
+      onRename: rename,
+      onDelete: async (deleted: string) => {
+        const index = threads.threads.findIndex((thread) => thread.id === deleted);
+        const next = (threads.threads[index + 1] ?? threads.threads[index - 1])?.id;
+        await remove(deleted);
+        if (deleted === threadId) setThreadId(next ?? newThreadId());
+      },
+    },
+  };
+}
+
+function newThreadId(): string {
+  return `thread-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
