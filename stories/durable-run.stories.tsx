@@ -8,13 +8,13 @@ import {
   AgentClientProvider,
   AgentConsole,
   createAgentClient,
-  createMemoryStorage,
   createMemoryThreadStore,
   createRunStore,
   settledDurableRunStatuses,
   useDurableRun,
   type DurableRunStatus,
   type ThreadStore,
+  type KeyValueStorage,
 } from 'agent-console-kit';
 import {
   createMockAgentService,
@@ -22,6 +22,16 @@ import {
   type MockAgentService,
 } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
+
+/** A story's own storage: each story starts with no run records, whatever the browser holds. */
+function memoryStorage(): KeyValueStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
 import 'agent-console-kit/styles.css';
 import { mockOnlyStory } from '../.storybook/real-mode';
 
@@ -176,7 +186,7 @@ function DurableRunPanel({ agentId, runId }: DurableRunPanelProps) {
     () => createAgentClient({ baseUrl, api: 'platform', token: 'storybook-durable' }),
     [],
   );
-  const [store] = useState(() => createRunStore({ storage: createMemoryStorage() }));
+  const [store] = useState(() => createRunStore({ storage: memoryStorage() }));
   const [confirming, setConfirming] = useState(false);
   const run = useDurableRun({
     agentId,
@@ -486,7 +496,7 @@ function DurableConsole({ width }: { width?: number }) {
     [],
   );
   const [threadStore] = useState(seededThreads);
-  const [runStore] = useState(() => createRunStore({ storage: createMemoryStorage() }));
+  const [runStore] = useState(() => createRunStore({ storage: memoryStorage() }));
   return (
     <div style={width === undefined ? undefined : { width }}>
       <AgentClientProvider client={client}>
