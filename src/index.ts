@@ -130,3 +130,8 @@ export {
   type UseAgentThreadsOptions,
   type UseAgentThreadsResult,
 } from './react/use-agent-threads.js';
+export {
+  useDurableRuns,
+  type UseDurableRunsOptions,
+  type UseDurableRunsResult,
+} from './react/use-durable-runs.js';

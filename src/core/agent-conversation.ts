@@ -118,8 +118,9 @@ export interface AgentConversationOptions extends RunStreamOptions {
    */
   executionMode?: ConversationExecutionMode | undefined;
   /**
-   * Where the thread is kept: it is loaded on creation (a send waits meanwhile) and saved when a
-   * turn settles and when a durable turn is accepted (never per token or per poll).
+   * Where the thread is kept: it is loaded once connected (`connect()`, the first `subscribe`, or
+   * a send, which waits meanwhile; never on creation) and saved when a turn settles, before a
+   * durable turn's start POST and when it is accepted (never per token or per poll).
    * @default undefined (nothing is saved; see `onMessagesChange`)
    */
   threadStore?: ThreadStore | undefined;

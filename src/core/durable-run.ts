@@ -360,27 +360,36 @@ export class DurableRun {
         ...(request.input === undefined ? {} : { input: request.input }),
         ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
       });
-    } catch (thrown) {
-      const error = asStartOutcome(thrown);
-      const unknown = isUnknownStartOutcome(error);
-      // Removed even after a detach: a start that surely failed must not read "may have started".
-      if (!unknown) this.#store.remove(record.localId);
-      if (generation !== this.#generation && !this.#showsDetachedStart(record.localId)) {
-        return this.#snapshot;
-      }
-      // Unknown: the record stays 'creating', a reload shows the same "may have started".
-      this.#set({ status: unknown ? 'start-unknown' : 'failed', error: asAgentError(error) });
+    } catch (error) {
+      this.#startFailed(error, record.localId, generation);
       return this.#snapshot;
     }
+    this.#created(created, record.localId, generation);
+    return this.#snapshot;
+  }
+
+  /** The start POST failed: `start-unknown` (the record kept) or `failed` (the record removed). */
+  #startFailed(thrown: unknown, localId: string, generation: number) {
+    const error = asStartOutcome(thrown);
+    const unknown = isUnknownStartOutcome(error);
+    // Removed even after a detach: a start that surely failed must not read "may have started".
+    if (!unknown) this.#store.remove(localId);
+    if (generation !== this.#generation && !this.#showsDetachedStart(localId)) return;
+    // Unknown: the record stays 'creating', a reload shows the same "may have started".
+    this.#set({ status: unknown ? 'start-unknown' : 'failed', error: asAgentError(error) });
+  }
+
+  /** The 201: the record gets the run id, and the run is watched unless detached meanwhile. */
+  #created(created: DurableRunRecord, localId: string, generation: number) {
     // Written even after a detach during the POST: a reload then finds the run by its id.
-    this.#store.update(record.localId, {
+    this.#store.update(localId, {
       phase: 'created',
       runId: created.runId,
       lastState: stateOf(created),
     });
     if (generation !== this.#generation) {
       // Detached: not watched, but the run id is shown, so refresh() and attach() can find it.
-      if (this.#showsDetachedStart(record.localId)) {
+      if (this.#showsDetachedStart(localId)) {
         const serverState = stateOf(created);
         this.#set({
           runId: created.runId,
@@ -390,13 +399,12 @@ export class DurableRun {
           storageError: this.#store.error,
         });
       }
-      return this.#snapshot;
+      return;
     }
     this.#turnAcceptedAt = this.#now();
     this.#set({ runId: created.runId, storageError: this.#store.error });
     this.#apply(created);
     if (!settledDurableRunStatuses.has(this.#snapshot.status)) this.#watch(created.runId);
-    return this.#snapshot;
   }
 
   /**
