@@ -142,6 +142,30 @@ describe('given a service that holds the durable start POST', () => {
   });
 });
 
+describe('given a durable send cleared before its start POST went out', () => {
+  it('nothing reaches the service, no run record is left, and the thread is saved empty', async () => {
+    const page = manualPage();
+    const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
+    try {
+      const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-2' });
+      const { runStorage, threadStore, open } = pageStores(client, page);
+      const conversation = open('durable-agent');
+      await conversation.loaded;
+      const done = conversation.send('Not this one');
+      conversation.clear(); // the thread's save before the POST is still under way
+      await done;
+      await conversation.saved;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(server.requests).toHaveLength(0);
+      expect(createRunStore({ storage: runStorage }).list()).toEqual([]);
+      expect((await threadStore.load('thread-1'))?.messages).toEqual([]);
+      expect(conversation.getSnapshot()).toMatchObject({ status: 'idle', messages: [] });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('given the mock service answering the durable start with a scripted fault', () => {
   async function setUp() {
     const page = manualPage();

@@ -371,7 +371,8 @@ export class AgentConversation {
   }
 
   /**
-   * Aborts a running turn and empties the thread (a durable run is left running, not cancelled).
+   * Aborts a running turn and empties the thread (a durable run is left running, not cancelled;
+   * one whose start POST waits for the thread's save is not started).
    * During the thread's load, the stored messages are dropped when they come and a send waiting
    * for them is dropped too (its promise resolves, nothing is sent).
    */

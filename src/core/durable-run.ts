@@ -188,8 +188,8 @@ export interface DurableRunStartOptions {
   /**
    * Awaited after the run's record is written and `starting` published, before the POST goes out
    * (e.g. to save a thread that names the record, so a reload during the POST finds both). A
-   * rejection does not stop the start; a `detach()` meanwhile does not either, while an
-   * `attach()`, `start()` or `forget()` meanwhile means nothing is sent.
+   * rejection does not stop the start; a `detach()`, `attach()` or `forget()` meanwhile does:
+   * nothing is sent, the record is removed and a detached run is `idle` again.
    * @default undefined
    */
   beforeSend?: (() => Promise<void> | void) | undefined;
@@ -347,9 +347,11 @@ export class DurableRun {
       } catch {
         // The caller's own step (a thread's save) reports its failure itself.
       }
-      if (generation !== this.#generation && !this.#showsDetachedStart(record.localId)) {
-        // Replaced before anything was sent: the record would read "may have started".
+      if (generation !== this.#generation) {
+        // Detached or replaced before anything was sent: nothing is, and no record says
+        // "may have started".
         this.#store.remove(record.localId);
+        if (this.#showsDetachedStart(record.localId)) this.#replace(initialSnapshot(this.#agentId));
         return this.#snapshot;
       }
     }
