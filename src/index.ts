@@ -141,3 +141,8 @@ export {
   AgentCancelConfirm,
   type AgentCancelConfirmProps,
 } from './components/agent-cancel-confirm.js';
+export {
+  useDurableRuns,
+  type UseDurableRunsOptions,
+  type UseDurableRunsResult,
+} from './react/use-durable-runs.js';

@@ -74,7 +74,7 @@ async function tick(page: ManualPage, conversation: AgentConversation, ms: numbe
 }
 
 describe('given a durable conversation and the mock service', () => {
-  it('a turn is one durable run: text replaced from each read, saved when accepted and when settled only', async () => {
+  it('a turn is one durable run: text replaced from each read, saved before the POST, when accepted and when settled only', async () => {
     const { page, server, threadStore, open } = await setUp();
     try {
       const conversation = open('durable-agent');
@@ -83,7 +83,8 @@ describe('given a durable conversation and the mock service', () => {
       await idle(conversation);
       expect(conversation.getSnapshot().status).toBe('streaming');
       await conversation.saved;
-      expect(threadStore.saves).toBe(1); // accepted: the run id is in the thread
+      // Before the POST (the question), then accepted: the run id is in the thread.
+      expect(threadStore.saves).toBe(2);
       const saved = await threadStore.load('thread-1');
       const runId = conversation.getSnapshot().durableRun?.runId;
       expect(saved?.messages.at(-1)?.run).toMatchObject({ mode: 'durable', runId });
@@ -97,9 +98,9 @@ describe('given a durable conversation and the mock service', () => {
       ]);
       expect(settled.messages[1]?.text).toMatch(/^Collecting the sources\..*ready for review\.$/);
       await conversation.saved;
-      // Many reads (one a second), two saves.
+      // Many reads (one a second), three saves.
       expect(server.service.durableStats.polls).toBeGreaterThan(5);
-      expect(threadStore.saves).toBe(2);
+      expect(threadStore.saves).toBe(3);
       expect((await threadStore.load('thread-1'))?.messages).toEqual(settled.messages);
 
       // The next turn sends the history, as in stream mode.

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -198,6 +198,63 @@ describe('given useAgentConversation in durable mode under <StrictMode>', () => 
     await advance(page, 3000);
     await waitFor(() => expect(answers()[0]).toHaveAttribute('data-status', 'stopped'));
     expect(server.service.durableStats.cancels).toBe(1);
+    expect(starts(server)).toBe(1);
+  });
+});
+
+/** A Chat whose first render is thrown away: it suspends until `ready` (as a lazy sibling would). */
+function SuspendingChat(props: ChatProps & { ready: { done: boolean; promise: Promise<void> } }) {
+  const { ready, ...chat } = props;
+  const rendered = <Chat {...chat} />;
+  if (!ready.done) throw ready.promise;
+  return rendered;
+}
+
+describe('given a stored thread whose durable turn is in flight, rendered under <StrictMode>', () => {
+  it('renders thrown away (StrictMode, a suspended mount) read and send nothing: the thread is read once, the run once', async () => {
+    const { page, server, client, runStorage } = await setUp();
+    const stored = createMemoryThreadStore();
+    const first = render(strict(client, { threadStore: stored, runStorage, page }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('idle'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('streaming'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    first.unmount();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    const requestsBefore = server.requests.length;
+
+    let loads = 0;
+    const threadStore = Object.create(stored) as ThreadStore;
+    threadStore.load = (threadId) => {
+      loads++;
+      return stored.load(threadId);
+    };
+    const ready = { done: false, promise: Promise.resolve() };
+    ready.promise = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        ready.done = true;
+        resolve();
+      }, 50),
+    );
+    render(
+      <StrictMode>
+        <AgentClientProvider client={client}>
+          <Suspense fallback={<p>Waiting</p>}>
+            <SuspendingChat
+              threadStore={threadStore}
+              runStorage={runStorage}
+              page={page}
+              ready={ready}
+            />
+          </Suspense>
+        </AgentClientProvider>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('streaming'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(loads).toBe(1);
+    expect(server.requests.length - requestsBefore).toBe(1);
+    expect(server.requests.at(-1)).toMatchObject({ method: 'GET', endpoint: 'durable-run' });
     expect(starts(server)).toBe(1);
   });
 });

@@ -516,8 +516,9 @@ export class AgentConsoleController {
       ];
       this.#detach = () => stops.forEach((stop) => stop());
     } else if (this.#chat !== undefined) {
-      // StrictMode connects again: a durable turn detached by the disconnect is watched again.
-      this.#chat.resume();
+      // Loads the thread (once), and after StrictMode's disconnect watches a durable turn again;
+      // its disconnect (dispose) is what the controller's disconnect and an engine change call.
+      this.#chat.connect();
       const stops = [this.#chat.stream.observe(callbacks), this.#chat.subscribe(notify)];
       this.#detach = () => stops.forEach((stop) => stop());
     }

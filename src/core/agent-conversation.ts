@@ -1,8 +1,14 @@
-import * as z from 'zod/mini';
 import type { AgentClient } from './agent-client.js';
-import { AgentError, AgentHttpError, AgentInputError, type AgentErrorKind } from './errors.js';
+import {
+  parseConversationMessages,
+  type ConversationMessage,
+  type ConversationMessageError,
+  type ConversationMessageStatus,
+} from './conversation-message.js';
+import { AgentError, AgentHttpError, AgentInputError } from './errors.js';
 import {
   createDurableRun,
+  defaultRunStore,
   settledDurableRunStatuses,
   type DurableRun,
   type DurableRunOptions,
@@ -11,57 +17,20 @@ import {
 } from './durable-run.js';
 import type { DurableInteraction, DurableRunDecision } from './durable-run-schemas.js';
 import { RunStream, initialRunSnapshot, type RunStreamOptions } from './run-stream.js';
-import { ThreadConflictError, type ThreadStore } from './thread-store.js';
+import { ThreadConflictError, type StoredThread, type ThreadStore } from './thread-store.js';
+import type { DurableRunStartRequest } from './durable-run-wire.js';
 import { terminalRunStatuses, type RunSnapshot, type RunStatus } from './run-types.js';
 import type { AgentMessage } from './schemas.js';
 
-/** Who wrote a message: the person (`USER`) or the agent (`GLEAN_AI`), as on the wire. */
-export type ConversationRole = 'USER' | 'GLEAN_AI';
-
-/**
- * Where a message is: `streaming` while the agent writes it, `waiting` (a durable turn paused
- * until a person approves or rejects a tool call), `done`, `stopped` (the turn was
- * stopped: the partial answer stays) or `error` (the turn failed). A USER message is always `done`.
- */
-export type ConversationMessageStatus = 'streaming' | 'waiting' | 'done' | 'stopped' | 'error';
-
-/** The run behind an answer written as a durable run: what a reload attaches again. */
-export interface ConversationMessageRun {
-  mode: 'durable';
-  /** The run store's id of the run, known before the start POST. */
-  localId?: string | undefined;
-  /** The service's run id, from the 201. */
-  runId?: string | undefined;
-}
-
-/** Why an answer failed, as plain JSON (the typed error of the last turn is `snapshot.error`). */
-export interface ConversationMessageError {
-  /** The error's kind; `run` for a failure the service reported for a durable run. */
-  kind: AgentErrorKind | 'run';
-  message: string;
-  /** The HTTP status, for an HTTP error. */
-  status?: number | undefined;
-  /** The problem detail's `code`, when the service sent one. */
-  code?: string | undefined;
-}
-
-/** One message of a conversation: plain JSON, so it can be saved and restored as it is. */
-export interface ConversationMessage {
-  id: string;
-  role: ConversationRole;
-  text: string;
-  status: ConversationMessageStatus;
-  /** Why the answer failed (status `error`). */
-  error?: ConversationMessageError | undefined;
-  /** When the message was written (a USER message) or its run started (an answer), epoch ms. */
-  createdAt: number;
-  /** An answer's run: when it started, when its first event came, when it ended (epoch ms). */
-  startedAt?: number | undefined;
-  firstEventAt?: number | undefined;
-  endedAt?: number | undefined;
-  /** The durable run that writes this answer (durable mode only). */
-  run?: ConversationMessageRun | undefined;
-}
+export {
+  parseConversationMessages,
+  parseStoredConversationMessages,
+  type ConversationMessage,
+  type ConversationMessageError,
+  type ConversationMessageRun,
+  type ConversationMessageStatus,
+  type ConversationRole,
+} from './conversation-message.js';
 
 /**
  * Where the conversation is: a turn's run status while it runs, `idle` between turns, `loading`
@@ -149,8 +118,9 @@ export interface AgentConversationOptions extends RunStreamOptions {
    */
   executionMode?: ConversationExecutionMode | undefined;
   /**
-   * Where the thread is kept: it is loaded on creation (a send waits meanwhile) and saved when a
-   * turn settles and when a durable turn is accepted (never per token or per poll).
+   * Where the thread is kept: it is loaded once connected (`connect()`, the first `subscribe`, or
+   * a send, which waits meanwhile; never on creation) and saved when a turn settles, before a
+   * durable turn's start POST and when it is accepted (never per token or per poll).
    * @default undefined (nothing is saved; see `onMessagesChange`)
    */
   threadStore?: ThreadStore | undefined;
@@ -173,78 +143,6 @@ export class AgentConversationBusyError extends AgentInputError {
     super('A turn is still running: stop it before sending another message. Nothing was sent.');
     this.name = 'AgentConversationBusyError';
   }
-}
-
-const conversationMessageSchema = z.looseObject({
-  id: z.string().check(z.minLength(1)),
-  role: z.enum(['USER', 'GLEAN_AI']),
-  text: z.string(),
-  status: z.enum(['streaming', 'waiting', 'done', 'stopped', 'error']),
-  error: z.optional(
-    z.looseObject({
-      kind: z.enum(['http', 'network', 'validation', 'input', 'run']),
-      message: z.string(),
-      status: z.optional(z.number()),
-      code: z.optional(z.string()),
-    }),
-  ),
-  createdAt: z.number(),
-  startedAt: z.optional(z.number()),
-  firstEventAt: z.optional(z.number()),
-  endedAt: z.optional(z.number()),
-  run: z.optional(
-    z.looseObject({
-      mode: z.literal('durable'),
-      localId: z.optional(z.string()),
-      runId: z.optional(z.string()),
-    }),
-  ),
-});
-
-/**
- * Checks a saved thread (e.g. parsed from `localStorage`) and returns it as conversation messages.
- * Throws an {@link AgentInputError} naming the first malformed entry. A `streaming` message comes
- * back `stopped` (no run is writing it any more).
- *
- * @example
- * const saved = parseConversationMessages(JSON.parse(localStorage.getItem('thread') ?? '[]'));
- */
-export function parseConversationMessages(value: unknown): ConversationMessage[] {
-  return parseStoredConversationMessages(value).map((message) =>
-    message.status === 'streaming' || message.status === 'waiting'
-      ? { ...message, status: 'stopped' }
-      : message,
-  );
-}
-
-/**
- * Like {@link parseConversationMessages}, but keeps every status as stored (a thread store's
- * durable answer is attached again rather than stopped).
- */
-export function parseStoredConversationMessages(value: unknown): ConversationMessage[] {
-  if (!Array.isArray(value)) {
-    throw new AgentInputError('initialMessages must be an array of conversation messages.');
-  }
-  const ids = new Set<string>();
-  return value.map((entry: unknown, index) => {
-    const parsed = conversationMessageSchema.safeParse(entry);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? `.${issue.path.map(String).join('.')}` : '';
-      throw new AgentInputError(
-        `initialMessages[${index}]${where} is malformed (${issue?.message ?? 'invalid'}): nothing was sent.`,
-      );
-    }
-    const message = parsed.data as ConversationMessage;
-    if (ids.has(message.id)) {
-      throw new AgentInputError(`initialMessages[${index}].id "${message.id}" is used twice.`);
-    }
-    ids.add(message.id);
-    if (message.role === 'USER' && message.text.trim() === '') {
-      throw new AgentInputError(`initialMessages[${index}] is a USER message without text.`);
-    }
-    return message;
-  });
 }
 
 /** The turn being written: its answer's id. */
@@ -292,6 +190,8 @@ export class AgentConversation {
   readonly #threadId: string | undefined;
   #revision = 0;
   #threadError: Error | undefined;
+  /** The thread to read from the thread store once connected (nothing is read on creation). */
+  #toLoad: { store: ThreadStore; threadId: string } | undefined;
   #loading: Promise<void> | undefined;
   #queued: QueuedSend | undefined;
   #saves: Promise<void> = Promise.resolve();
@@ -317,14 +217,20 @@ export class AgentConversation {
     // RunStream reads only its own options (and the callbacks) from the object.
     this.#stream = new RunStream(client, options);
     if (options.threadStore !== undefined && options.threadId !== undefined) {
-      this.#loading = this.#load(options.threadStore, options.threadId);
+      // Read by connect(), the first subscribe, send() or `loaded`: a conversation created
+      // during a render that is thrown away (StrictMode) reads and sends nothing.
+      this.#toLoad = { store: options.threadStore, threadId: options.threadId };
     }
     this.#snapshot = this.#build();
     this.#stream.subscribe(() => this.#onRun());
   }
 
-  /** Resolves when the thread is loaded from the thread store (at once without one). */
+  /**
+   * Resolves when the thread is loaded from the thread store (at once without one); starts the
+   * load when nothing has started it yet.
+   */
   get loaded(): Promise<void> {
+    this.#connectThread();
     return this.#loading ?? Promise.resolve();
   }
 
@@ -347,13 +253,30 @@ export class AgentConversation {
   /** The current snapshot: the same object until a change is published. */
   getSnapshot = (): ConversationSnapshot => this.#snapshot;
 
-  /** Calls `listener` after each published change. */
+  /**
+   * Calls `listener` after each published change. The first subscriber starts the thread's load
+   * (as `connect()` does), like a query observer that fetches on subscribe.
+   */
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
+    this.#connectThread();
     return () => {
       this.#listeners.delete(listener);
     };
   };
+
+  /**
+   * Starts the network work an owner wants while it is there: the thread's load from the thread
+   * store (once), and watching again a durable turn that `dispose()` detached (see `resume()`).
+   * Returns the disconnect, which is `dispose()`. Creating the conversation does none of this.
+   *
+   * @example
+   * useEffect(() => conversation.connect(), [conversation]);
+   */
+  connect(): () => void {
+    this.resume();
+    return () => this.dispose();
+  }
 
   /**
    * Sends a USER message and starts the agent's answer (one POST). Throws an
@@ -363,6 +286,7 @@ export class AgentConversation {
    * at once); a send waiting for the thread's load is dropped the same way by `dispose()`.
    */
   send(text: string): Promise<ConversationSnapshot> {
+    this.#connectThread();
     const trimmed = text.trim();
     if (this.#loading !== undefined) {
       if (this.#queued !== undefined) throw new AgentConversationBusyError();
@@ -391,6 +315,7 @@ export class AgentConversation {
    * snapshot) when the thread has no USER message.
    */
   retry(): Promise<ConversationSnapshot> {
+    this.#connectThread();
     this.#assertIdle();
     const lastUser = findLastIndex(this.#messages, (message) => message.role === 'USER');
     if (lastUser === -1) return Promise.resolve(this.#snapshot);
@@ -403,6 +328,7 @@ export class AgentConversation {
    * text, an {@link AgentConversationBusyError} while a turn runs.
    */
   edit(messageId: string, text: string): Promise<ConversationSnapshot> {
+    this.#connectThread();
     this.#assertIdle();
     const index = this.#messages.findIndex((message) => message.id === messageId);
     const message = this.#messages[index];
@@ -445,11 +371,13 @@ export class AgentConversation {
   }
 
   /**
-   * Aborts a running turn and empties the thread (a durable run is left running, not cancelled).
+   * Aborts a running turn and empties the thread (a durable run is left running, not cancelled;
+   * one whose start POST waits for the thread's save is not started).
    * During the thread's load, the stored messages are dropped when they come and a send waiting
    * for them is dropped too (its promise resolves, nothing is sent).
    */
   clear(): void {
+    this.#connectThread();
     this.#dropQueued();
     this.#endDurable();
     this.#turn = undefined;
@@ -497,6 +425,7 @@ export class AgentConversation {
    */
   resume(): void {
     this.#detached = false;
+    this.#connectThread();
     const turn = this.#turn;
     const run = turn?.durable;
     if (turn === undefined || run === undefined) return;
@@ -578,11 +507,7 @@ export class AgentConversation {
     this.#turn = turn;
     const { agentId, metadata } = this.#options;
     if (this.#mode === 'durable') {
-      const settled = this.#followDurable(turn);
-      const run = turn.durable as DurableRun;
-      // start() writes the run's record and publishes `starting` before its POST.
-      void run.start({ messages, ...(metadata ? { metadata } : {}) });
-      return settled;
+      return this.#startDurableTurn(turn, { messages, ...(metadata ? { metadata } : {}) });
     }
     // The stream publishes `connecting` synchronously: #onRun builds the snapshot.
     const done = this.#stream.start({ agentId, messages, ...(metadata ? { metadata } : {}) });
@@ -602,21 +527,15 @@ export class AgentConversation {
         : run.status === 'error'
           ? 'error'
           : 'stopped';
-    this.#messages = Object.freeze(
-      this.#messages.map((message) =>
-        message.id === turn.answerId
-          ? {
-              ...message,
-              text: run.text,
-              status,
-              ...(run.status === 'error' && run.error ? { error: plainError(run.error) } : {}),
-              startedAt: run.startedAt,
-              firstEventAt: run.firstEventAt,
-              endedAt: run.endedAt,
-            }
-          : message,
-      ),
-    );
+    this.#messages = this.#withAnswer(turn.answerId, (message) => ({
+      ...message,
+      text: run.text,
+      status,
+      ...(run.status === 'error' && run.error ? { error: plainError(run.error) } : {}),
+      startedAt: run.startedAt,
+      firstEventAt: run.firstEventAt,
+      endedAt: run.endedAt,
+    }));
     if (ended) {
       this.#turn = undefined;
       this.#error = run.error;
@@ -631,7 +550,38 @@ export class AgentConversation {
     }
   }
 
+  /** The thread with one message changed. */
+  #withAnswer(
+    answerId: string,
+    change: (message: ConversationMessage) => ConversationMessage,
+  ): readonly ConversationMessage[] {
+    return Object.freeze(
+      this.#messages.map((message) => (message.id === answerId ? change(message) : message)),
+    );
+  }
+
   // ---- durable turns ----
+
+  /**
+   * Starts a durable turn. With a thread store the thread (the question, and the answer naming
+   * its run record) is saved before the start POST goes out: a reload during the POST finds the
+   * question, and the answer as "may have started, not sent again".
+   */
+  #startDurableTurn(turn: Turn, request: DurableRunStartRequest): Promise<ConversationSnapshot> {
+    const settled = this.#followDurable(turn);
+    const saveFirst =
+      this.#options.threadStore === undefined
+        ? {}
+        : {
+            // start() has written the run's record and published `starting`: the answer names it.
+            beforeSend: () => {
+              this.#save();
+              return this.#saves;
+            },
+          };
+    void (turn.durable as DurableRun).start(request, saveFirst);
+    return settled;
+  }
 
   /** Creates the turn's durable run and follows it; resolves when the turn settles. */
   #followDurable(turn: Turn): Promise<ConversationSnapshot> {
@@ -649,11 +599,10 @@ export class AgentConversation {
     return settled;
   }
 
+  /** A change of a durable turn's run: the answer takes its text and status. */
   #onDurable(turn: Turn) {
-    const run = turn.durable;
-    if (run === undefined) return;
-    const durable = run.getSnapshot();
-    if (durable === this.#durableSnapshot) return;
+    const durable = turn.durable?.getSnapshot();
+    if (durable === undefined || durable === this.#durableSnapshot) return;
     if (this.#turn !== turn) {
       // The turn settled: only the run's last facts (its connection) still change.
       if (this.#lastDurableTurn === turn) {
@@ -665,34 +614,10 @@ export class AgentConversation {
     this.#durableSnapshot = durable;
     const ended =
       settledDurableRunStatuses.has(durable.status) || durable.status === 'start-unknown';
-    const status = messageStatusOfDurable(durable.status);
-    const error = messageErrorOfDurable(durable);
-    this.#messages = Object.freeze(
-      this.#messages.map((message) => {
-        if (message.id !== turn.answerId) return message;
-        const next: ConversationMessage = {
-          ...message,
-          text: durable.output.text === '' ? message.text : durable.output.text,
-          status,
-          run: {
-            mode: 'durable',
-            ...(durable.localId === undefined ? {} : { localId: durable.localId }),
-            ...((durable.runId ?? message.run?.runId) === undefined
-              ? {}
-              : { runId: durable.runId ?? message.run?.runId }),
-          },
-        };
-        if (status === 'error' && error !== undefined) next.error = error;
-        else delete next.error;
-        if (ended) next.endedAt = message.endedAt ?? this.#now();
-        return next;
-      }),
+    this.#messages = this.#withAnswer(turn.answerId, (message) =>
+      answerOfDurable(message, durable, ended ? this.#now() : undefined),
     );
-    const accepted = !turn.accepted && durable.runId !== undefined && !ended;
-    if (accepted) {
-      turn.accepted = true;
-      if (turn.cancelWhenAccepted === true) void run.cancel();
-    }
+    const accepted = this.#accept(turn, durable, ended);
     if (ended) {
       this.#turn = undefined;
       this.#error = durable.error instanceof AgentError ? durable.error : undefined;
@@ -705,11 +630,21 @@ export class AgentConversation {
         if (this.#detached && this.#turn === turn) this.#detachDurable(turn);
       });
     }
-    if (ended) {
-      this.#options.onMessagesChange?.(this.#messages);
-      this.#save();
-      turn.settle?.();
-    }
+    if (ended) this.#settleTurn(turn);
+  }
+
+  /** The run id came (once per turn): the thread is saved with it, a Stop asked before is sent. */
+  #accept(turn: Turn, durable: DurableRunSnapshot, ended: boolean): boolean {
+    if (turn.accepted === true || durable.runId === undefined || ended) return false;
+    turn.accepted = true;
+    if (turn.cancelWhenAccepted === true) void turn.durable?.cancel();
+    return true;
+  }
+
+  #settleTurn(turn: Turn) {
+    this.#options.onMessagesChange?.(this.#messages);
+    this.#save();
+    turn.settle?.();
   }
 
   #endDurable() {
@@ -724,40 +659,20 @@ export class AgentConversation {
 
   // ---- the thread store ----
 
+  /** Starts the thread's load once (see `connect`). */
+  #connectThread() {
+    const toLoad = this.#toLoad;
+    if (toLoad === undefined) return;
+    this.#toLoad = undefined;
+    this.#loading = this.#load(toLoad.store, toLoad.threadId);
+  }
+
   async #load(store: ThreadStore, threadId: string): Promise<void> {
-    let attach: { answerId: string; runId: string } | undefined;
+    let attach: TurnToAttach | undefined;
     try {
       const stored = await store.load(threadId);
       if (stored !== undefined) this.#revision = stored.revision;
-      if (stored !== undefined && !this.#clearedWhileLoading) {
-        const last = stored.messages.at(-1);
-        const inFlight = (message: ConversationMessage) =>
-          message.status === 'streaming' || message.status === 'waiting';
-        if (
-          last !== undefined &&
-          last.role === 'GLEAN_AI' &&
-          inFlight(last) &&
-          last.run?.runId !== undefined
-        ) {
-          attach = { answerId: last.id, runId: last.run.runId };
-        }
-        this.#messages = Object.freeze(
-          stored.messages.map((message): ConversationMessage => {
-            if (!inFlight(message) || message.id === attach?.answerId) return message;
-            // A stream answer cut by the reload, or a durable start whose outcome is unknown.
-            return message.run === undefined
-              ? { ...message, status: 'stopped' }
-              : {
-                  ...message,
-                  status: 'error',
-                  error: {
-                    kind: 'network',
-                    message: 'This turn may have started: it was not sent again.',
-                  },
-                };
-          }),
-        );
-      }
+      if (stored !== undefined && !this.#clearedWhileLoading) attach = this.#restore(stored);
     } catch (error) {
       this.#threadError = error instanceof Error ? error : new Error(String(error));
     }
@@ -765,22 +680,61 @@ export class AgentConversation {
     const cleared = this.#clearedWhileLoading;
     this.#clearedWhileLoading = false;
     if (cleared) this.#save();
-    else if (attach !== undefined) {
-      // The saved answer is the one the run writes: no second message.
-      const turn: Turn = { answerId: attach.answerId, accepted: true, runId: attach.runId };
-      this.#turn = turn;
-      void this.#followDurable(turn);
-      if (!this.#detached) void (turn.durable as DurableRun).attach(attach.runId);
-    }
+    else if (attach !== undefined) this.#attachTurn(attach);
     this.#publish();
+    this.#sendQueued();
+  }
+
+  /**
+   * Takes the stored messages. An answer a reload cut is `stopped` (a stream) or "may have
+   * started, not sent again" (a durable start with no run id); returns the last answer when a
+   * durable run still writes it.
+   */
+  #restore(stored: StoredThread): TurnToAttach | undefined {
+    const attach = this.#turnToAttach(stored.messages);
+    this.#messages = Object.freeze(
+      stored.messages.map((message) =>
+        !isInFlight(message) || message.id === attach?.answerId
+          ? message
+          : interruptedAnswer(message),
+      ),
+    );
+    return attach;
+  }
+
+  /**
+   * The last answer, when a durable run writes it: its run id is in the thread, or in the run
+   * store's record the answer names (the 201 came, the save after it did not).
+   */
+  #turnToAttach(messages: readonly ConversationMessage[]): TurnToAttach | undefined {
+    const last = messages.at(-1);
+    const run = last?.run;
+    if (last === undefined || last.role !== 'GLEAN_AI' || !isInFlight(last) || run === undefined) {
+      return undefined;
+    }
+    if (run.runId !== undefined) return { answerId: last.id, runId: run.runId, saved: true };
+    const store = this.#options.durableRun?.store ?? defaultRunStore();
+    const runId = run.localId === undefined ? undefined : store.get(run.localId)?.runId;
+    return runId === undefined ? undefined : { answerId: last.id, runId, saved: false };
+  }
+
+  /** Follows the durable run of the stored answer (the saved answer is the one it writes). */
+  #attachTurn(attach: TurnToAttach) {
+    const turn: Turn = { answerId: attach.answerId, accepted: attach.saved, runId: attach.runId };
+    this.#turn = turn;
+    void this.#followDurable(turn);
+    if (!this.#detached) void (turn.durable as DurableRun).attach(attach.runId);
+  }
+
+  /** The send that waited for the load goes out now. */
+  #sendQueued() {
     const queued = this.#queued;
     this.#queued = undefined;
-    if (queued !== undefined) {
-      try {
-        this.send(queued.text).then(queued.resolve, queued.reject);
-      } catch (error) {
-        queued.reject(error);
-      }
+    if (queued === undefined) return;
+    try {
+      this.send(queued.text).then(queued.resolve, queued.reject);
+    } catch (error) {
+      queued.reject(error);
     }
   }
 
@@ -831,7 +785,7 @@ export class AgentConversation {
     const turn = this.#turn;
     const durable = turn?.durable?.getSnapshot() ?? this.#durableSnapshot;
     const status: ConversationStatus =
-      this.#loading !== undefined
+      this.#loading !== undefined || this.#toLoad !== undefined
         ? 'loading'
         : turn === undefined
           ? 'idle'
@@ -879,6 +833,53 @@ export function createAgentConversation(
 
 const noApprovals: readonly DurableInteraction[] = Object.freeze([]);
 
+/** A stored answer a durable run still writes. */
+interface TurnToAttach {
+  answerId: string;
+  runId: string;
+  /** Whether the thread already holds the run id (else it is saved once the run is read). */
+  saved: boolean;
+}
+
+const interruptedMessage = 'This turn may have started: it was not sent again.';
+
+function isInFlight(message: ConversationMessage): boolean {
+  return message.status === 'streaming' || message.status === 'waiting';
+}
+
+/** A stored answer no run writes any more: a stream cut by the reload, or a durable start. */
+function interruptedAnswer(message: ConversationMessage): ConversationMessage {
+  return message.run === undefined
+    ? { ...message, status: 'stopped' }
+    : { ...message, status: 'error', error: { kind: 'network', message: interruptedMessage } };
+}
+
+/** The answer as a durable run's snapshot shows it (`endedAt` when the run has ended). */
+function answerOfDurable(
+  message: ConversationMessage,
+  durable: DurableRunSnapshot,
+  endedAt: number | undefined,
+): ConversationMessage {
+  const status = messageStatusOfDurable(durable.status);
+  const error = messageErrorOfDurable(durable);
+  const localId = durable.localId ?? message.run?.localId;
+  const runId = durable.runId ?? message.run?.runId;
+  const next: ConversationMessage = {
+    ...message,
+    text: durable.output.text === '' ? message.text : durable.output.text,
+    status,
+    run: {
+      mode: 'durable',
+      ...(localId === undefined ? {} : { localId }),
+      ...(runId === undefined ? {} : { runId }),
+    },
+  };
+  if (status === 'error' && error !== undefined) next.error = error;
+  else delete next.error;
+  if (endedAt !== undefined) next.endedAt = message.endedAt ?? endedAt;
+  return next;
+}
+
 function messageStatusOfDurable(status: DurableRunStatus): ConversationMessageStatus {
   switch (status) {
     case 'requires-input':
@@ -905,9 +906,7 @@ function conversationStatusOfDurable(status: DurableRunStatus): ConversationStat
 
 function messageErrorOfDurable(durable: DurableRunSnapshot): ConversationMessageError | undefined {
   const error = durable.error;
-  if (durable.status === 'start-unknown') {
-    return { kind: 'network', message: 'This turn may have started: it was not sent again.' };
-  }
+  if (durable.status === 'start-unknown') return { kind: 'network', message: interruptedMessage };
   if (error === undefined) return undefined;
   if (error instanceof AgentError) return plainError(error);
   return { kind: 'run', message: error.message, ...(error.code ? { code: error.code } : {}) };

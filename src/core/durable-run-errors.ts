@@ -73,12 +73,13 @@ export class AgentCancelUnavailableError extends AgentHttpError {
 }
 
 /** Why the outcome of a durable start is unknown. */
-export type AgentStartUnknownReason = 'network' | 'aborted' | 'gateway' | 'unreadable';
+export type AgentStartUnknownReason = 'network' | 'aborted' | 'gateway' | 'server' | 'unreadable';
 
 /**
  * The start POST was sent and no answer says what became of it: the connection failed or was
  * aborted after sending, the body of the answer broke off, a gateway answered 408, 502 or 504,
- * or a 201 came with a body that names no run (`'unreadable'`).
+ * the service answered 500 (or another 5xx that is not its own problem detail: `'server'`), or a
+ * 201 came with a body that names no run (`'unreadable'`).
  * The run may have started. It is never sent again (each POST starts a new run): `retryable` is
  * false.
  */
@@ -87,7 +88,7 @@ export class AgentStartUnknownError extends AgentError {
   readonly retryable = false;
   readonly url: string;
   readonly reason: AgentStartUnknownReason;
-  /** The status answered, for reasons `'gateway'` and `'unreadable'`. */
+  /** The status answered, for reasons `'gateway'`, `'server'` and `'unreadable'`. */
   readonly status: number | undefined;
   constructor(options: {
     url: string;
@@ -99,11 +100,13 @@ export class AgentStartUnknownError extends AgentError {
       `The durable run may have started: ${
         options.reason === 'gateway'
           ? `a gateway answered ${String(options.status)}`
-          : options.reason === 'unreadable'
-            ? 'it was created (201) but the answer names no run'
-            : options.reason === 'aborted'
-              ? 'the request was aborted after it was sent'
-              : 'the connection failed after the request was sent'
+          : options.reason === 'server'
+            ? `the service answered ${String(options.status)} without saying the run was refused`
+            : options.reason === 'unreadable'
+              ? 'it was created (201) but the answer names no run'
+              : options.reason === 'aborted'
+                ? 'the request was aborted after it was sent'
+                : 'the connection failed after the request was sent'
       }. It was not sent again.`,
       { cause: options.cause },
     );

@@ -1,5 +1,5 @@
 import { AgentStartUnknownError } from './durable-run-errors.js';
-import { AgentError, AgentInputError } from './errors.js';
+import { AgentError, AgentHttpError, AgentInputError } from './errors.js';
 import {
   defaultDurablePollPolicy,
   durablePollDelay,
@@ -183,9 +183,21 @@ export interface DurableRunOptions {
   environment?: DurableRunEnvironment;
 }
 
+/** What {@link DurableRun.start} is given besides the request. */
+export interface DurableRunStartOptions {
+  /**
+   * Awaited after the run's record is written and `starting` published, before the POST goes out
+   * (e.g. to save a thread that names the record, so a reload during the POST finds both). A
+   * rejection does not stop the start; a `detach()`, `attach()` or `forget()` meanwhile does:
+   * nothing is sent, the record is removed and a detached run is `idle` again.
+   * @default undefined
+   */
+  beforeSend?: (() => Promise<void> | void) | undefined;
+}
+
 let pageStore: RunStore | undefined;
 /** The store shared by the durable runs of a page that were given none. */
-function defaultStore(): RunStore {
+export function defaultRunStore(): RunStore {
   pageStore ??= createRunStore();
   return pageStore;
 }
@@ -278,7 +290,7 @@ export class DurableRun {
     this.#client = client;
     this.#agentId = options.agentId;
     this.#options = options;
-    this.#store = options.store ?? defaultStore();
+    this.#store = options.store ?? defaultRunStore();
     this.#policy = { ...defaultDurablePollPolicy, ...options.poll };
     this.#snapshot = initialSnapshot(options.agentId);
   }
@@ -299,10 +311,15 @@ export class DurableRun {
 
   /**
    * Starts a run: writes the `'creating'` record, sends one POST (never sent again: a network
-   * error after sending gives `start-unknown`), records the run id of the 201 and polls. Throws an
-   * `AgentInputError` while another run is watched and not settled (detach or forget it first).
+   * error after sending, a 500 or another 5xx without the service's problem detail give
+   * `start-unknown`; a refusal (4xx, a 503 problem) gives `failed`), records the run id of the 201
+   * and polls. Throws an `AgentInputError` while another run is watched and not settled (detach
+   * or forget it first).
    */
-  async start(request: DurableRunStartRequest): Promise<DurableRunSnapshot> {
+  async start(
+    request: DurableRunStartRequest,
+    options: DurableRunStartOptions = {},
+  ): Promise<DurableRunSnapshot> {
     const current = this.#snapshot.status;
     if (current !== 'idle' && !settledDurableRunStatuses.has(current)) {
       throw new AgentInputError(
@@ -324,6 +341,20 @@ export class DurableRun {
       request: record.request,
       storageError: this.#store.error,
     });
+    if (options.beforeSend !== undefined) {
+      try {
+        await options.beforeSend();
+      } catch {
+        // The caller's own step (a thread's save) reports its failure itself.
+      }
+      if (generation !== this.#generation) {
+        // Detached or replaced before anything was sent: nothing is, and no record says
+        // "may have started".
+        this.#store.remove(record.localId);
+        if (this.#showsDetachedStart(record.localId)) this.#replace(initialSnapshot(this.#agentId));
+        return this.#snapshot;
+      }
+    }
     let created: DurableRunRecord;
     try {
       created = await this.#client.startDurableRun(this.#agentId, {
@@ -332,25 +363,35 @@ export class DurableRun {
         ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
       });
     } catch (error) {
-      const unknown = isUnknownStartOutcome(error);
-      // Removed even after a detach: a start that surely failed must not read "may have started".
-      if (!unknown) this.#store.remove(record.localId);
-      if (generation !== this.#generation && !this.#showsDetachedStart(record.localId)) {
-        return this.#snapshot;
-      }
-      // Unknown: the record stays 'creating', a reload shows the same "may have started".
-      this.#set({ status: unknown ? 'start-unknown' : 'failed', error: asAgentError(error) });
+      this.#startFailed(error, record.localId, generation);
       return this.#snapshot;
     }
+    this.#created(created, record.localId, generation);
+    return this.#snapshot;
+  }
+
+  /** The start POST failed: `start-unknown` (the record kept) or `failed` (the record removed). */
+  #startFailed(thrown: unknown, localId: string, generation: number) {
+    const error = asStartOutcome(thrown);
+    const unknown = isUnknownStartOutcome(error);
+    // Removed even after a detach: a start that surely failed must not read "may have started".
+    if (!unknown) this.#store.remove(localId);
+    if (generation !== this.#generation && !this.#showsDetachedStart(localId)) return;
+    // Unknown: the record stays 'creating', a reload shows the same "may have started".
+    this.#set({ status: unknown ? 'start-unknown' : 'failed', error: asAgentError(error) });
+  }
+
+  /** The 201: the record gets the run id, and the run is watched unless detached meanwhile. */
+  #created(created: DurableRunRecord, localId: string, generation: number) {
     // Written even after a detach during the POST: a reload then finds the run by its id.
-    this.#store.update(record.localId, {
+    this.#store.update(localId, {
       phase: 'created',
       runId: created.runId,
       lastState: stateOf(created),
     });
     if (generation !== this.#generation) {
       // Detached: not watched, but the run id is shown, so refresh() and attach() can find it.
-      if (this.#showsDetachedStart(record.localId)) {
+      if (this.#showsDetachedStart(localId)) {
         const serverState = stateOf(created);
         this.#set({
           runId: created.runId,
@@ -360,13 +401,12 @@ export class DurableRun {
           storageError: this.#store.error,
         });
       }
-      return this.#snapshot;
+      return;
     }
     this.#turnAcceptedAt = this.#now();
     this.#set({ runId: created.runId, storageError: this.#store.error });
     this.#apply(created);
     if (!settledDurableRunStatuses.has(this.#snapshot.status)) this.#watch(created.runId);
-    return this.#snapshot;
   }
 
   /**
@@ -1099,6 +1139,22 @@ function statusOfError(error: unknown): number | undefined {
 /** A failure a respond or cancel is sent again after; an abort is a stop, never retried. */
 function isNetworkError(error: unknown): boolean {
   return error instanceof AgentError && error.kind === 'network';
+}
+
+/**
+ * A 500, or another 5xx that is not the service's problem detail (a proxy's page, an empty body),
+ * says nothing of whether the run was created: an unknown outcome like a broken connection. A
+ * 4xx, or a 5xx problem such as 503 `service_unavailable`, is the service refusing the run.
+ */
+function asStartOutcome(error: unknown): unknown {
+  if (!(error instanceof AgentHttpError) || error.status < 500) return error;
+  if (error.status !== 500 && error.problem !== undefined) return error;
+  return new AgentStartUnknownError({
+    url: error.url,
+    reason: 'server',
+    status: error.status,
+    cause: error,
+  });
 }
 
 /** Whether a failed start POST may still have created a run: anything but an HTTP answer. */

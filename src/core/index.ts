@@ -220,3 +220,10 @@ export {
   type ThreadStoreChange,
   type ThreadSummary,
 } from './thread-store.js';
+export {
+  createDurableRunList,
+  type DurableRunList,
+  type DurableRunListOptions,
+  type KnownDurableRun,
+} from './durable-run-list.js';
+export type { DurableRunStartOptions } from './durable-run.js';

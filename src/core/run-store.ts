@@ -127,8 +127,11 @@ export interface RunStore {
   get(localId: string): RunRecord | undefined;
   /** The record of a run id for an agent. */
   findByRunId(agentId: string, runId: string): RunRecord | undefined;
-  /** Every record (settled ones past retention are removed first), newest first. */
-  list(filter?: { agentId?: string }): RunRecord[];
+  /**
+   * Every record, newest first. `prune` (default true) removes settled records past retention
+   * first; `false` only reads (no write, no change notified: safe while rendering).
+   */
+  list(filter?: { agentId?: string; prune?: boolean }): RunRecord[];
   /** Merges `patch` into a record and writes it; `undefined` when there is no such record. */
   update(localId: string, patch: Partial<Omit<RunRecord, 'v' | 'localId'>>): RunRecord | undefined;
   /** Marks a record settled; `true` only for the call that settled it (the once-only key). */
@@ -264,7 +267,7 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
       return undefined;
     },
     list(filter = {}) {
-      store.prune();
+      if (filter.prune !== false) store.prune();
       return readIndex()
         .map(readRecord)
         .filter((record): record is RunRecord => record !== undefined)

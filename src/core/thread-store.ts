@@ -1,4 +1,7 @@
-import { parseStoredConversationMessages, type ConversationMessage } from './agent-conversation.js';
+import {
+  parseStoredConversationMessages,
+  type ConversationMessage,
+} from './conversation-message.js';
 import { AgentInputError } from './errors.js';
 import { AgentStorageError, createMemoryStorage, type KeyValueStorage } from './run-store.js';
 import { browserWindow, isQuotaExceeded, parseStoredJson } from './storage-helpers.js';

@@ -79,7 +79,8 @@ export function useAgentConversation(
   const callbacksRef = useRef<UseAgentConversationOptions>(options);
   callbacksRef.current = options;
 
-  // Created during render (a conversation sends nothing until send()), once.
+  // Created during render, once: a conversation reads and sends nothing until connect(),
+  // subscribe() or send().
   const ownedRef = useRef<AgentConversation | undefined>(undefined);
   if (options.conversation === undefined && ownedRef.current === undefined) {
     if (client === undefined) {
@@ -132,14 +133,15 @@ export function useAgentConversation(
       onError: (error, snapshot) => callbacksRef.current.onError?.(error, snapshot),
     };
     const stopObserving = conversation.stream.observe(callbacks);
-    // After StrictMode's unmount: a durable turn detached by dispose() is watched again.
-    if (owned) conversation.resume();
+    // The thread's load starts here, not in render; after StrictMode's unmount a durable turn
+    // detached by the disconnect is watched again.
+    const disconnect = owned ? conversation.connect() : undefined;
     return () => {
       stopObserving();
       unmountedRef.current = true;
       // StrictMode runs this between its two mounts too, before any send(): stopping an idle
       // conversation does nothing.
-      if (owned) conversation.dispose();
+      disconnect?.();
     };
   }, [conversation, owned]);
 
