@@ -512,9 +512,17 @@ export interface AgentThreadListProps extends AgentThreadListRootProps {
  *   onDelete={list.remove}
  * />
  */
-export const AgentThreadList = /* @__PURE__ */ named(
-  /* @__PURE__ */ forwardRef<HTMLElement, AgentThreadListProps>(AgentThreadListRender),
-  'AgentThreadList',
+export const AgentThreadList = /* @__PURE__ */ Object.assign(
+  /* @__PURE__ */ named(
+    /* @__PURE__ */ forwardRef<HTMLElement, AgentThreadListProps>(AgentThreadListRender),
+    'AgentThreadList',
+  ),
+  {
+    Root: AgentThreadListRoot,
+    New: AgentThreadListNew,
+    Items: AgentThreadListItems,
+    Item: AgentThreadListItem,
+  },
 );
 
 function AgentThreadListRender(
