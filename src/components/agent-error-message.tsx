@@ -17,7 +17,7 @@ import {
 } from '../core/errors.js';
 import type { FormField } from '../core/input-form.js';
 import type { AgentErrorTool, ToolAuthorizationState } from '../core/tool-authorization.js';
-import { useOnline } from './agent-run-status.js';
+import { useOnline } from './use-online.js';
 import { AlertIcon, KeyIcon, RetryIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
 

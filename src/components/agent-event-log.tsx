@@ -3,7 +3,6 @@ import {
   memo,
   useCallback,
   useDeferredValue,
-  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -42,6 +41,8 @@ import {
   rowSlots,
   useAppendingVirtualizer,
 } from './virtual-append.js';
+import { useCopyText } from './use-copy-text.js';
+import { useFollowEnd } from './use-follow-end.js';
 
 /** Props of {@link AgentEventLog}. */
 export interface AgentEventLogProps
@@ -149,23 +150,20 @@ function AgentEventLogRender(
 ) {
   const id = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const lastScrollTop = useRef(0);
-  const mounted = useRef(false);
   const [eventName, setEventName] = useState('');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const [pausedAfter, setPausedAfter] = useState<number | null>(null);
+  const {
+    following,
+    pausedAt: pausedAfter,
+    handleScroll: followScroll,
+    follow,
+  } = useFollowEnd(endThreshold);
   const [focusedSequence, setFocusedSequence] = useState<number | null>(null);
   const [copyStatus, setCopyStatus] = useState('');
+  const copyText = useCopyText();
   const announcement = useStatusAnnouncement(status, events.length + droppedEvents);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   // The names seen, updated per append in O(appended + dropped), not O(events).
   const nameIndex = useRef<EventNameIndex | undefined>(undefined);
@@ -185,7 +183,6 @@ function AgentEventLogRender(
     );
   }, [events, eventName, deferredQuery]);
 
-  const following = pausedAfter === null;
   const lastSequence = shown.at(-1)?.sequence;
   const focusedIndex = useMemo(
     () => (focusedSequence === null ? -1 : indexOfSequence(shown, focusedSequence)),
@@ -274,20 +271,11 @@ function AgentEventLogRender(
     if (following && shown.length > 0 && !virtualizer.isAtEnd()) virtualizer.scrollToEnd();
   }, [following, shown, virtualizer]);
 
-  const handleScroll = (event: UIEvent<HTMLDivElement>) => {
-    const element = event.currentTarget;
-    const distanceFromEnd = element.scrollHeight - element.clientHeight - element.scrollTop;
-    const movedUp = element.scrollTop < lastScrollTop.current;
-    lastScrollTop.current = element.scrollTop;
-    if (distanceFromEnd <= endThreshold) {
-      if (!following) setPausedAfter(null);
-    } else if (following && movedUp) {
-      setPausedAfter(lastSequence ?? 0);
-    }
-  };
+  const handleScroll = (event: UIEvent<HTMLDivElement>) =>
+    followScroll(event.currentTarget, lastSequence ?? 0);
 
   const jumpToLatest = () => {
-    setPausedAfter(null);
+    follow();
     virtualizer.scrollToEnd();
     // The jump button disappears: focus goes to the log rather than to the page's body.
     scrollRef.current?.focus({ preventScroll: true });
@@ -310,14 +298,15 @@ function AgentEventLogRender(
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusedSequence(null);
   };
 
-  const copy = async () => {
+  const copy = () => {
     const count = shown.length;
-    try {
-      await navigator.clipboard.writeText(eventsToNdjson(shown));
-      if (mounted.current) setCopyStatus(`Copied ${plural(count, 'event')} as NDJSON.`);
-    } catch {
-      if (mounted.current) setCopyStatus('Copying failed: the browser refused clipboard access.');
-    }
+    return copyText(eventsToNdjson(shown), (copied) =>
+      setCopyStatus(
+        copied
+          ? `Copied ${plural(count, 'event')} as NDJSON.`
+          : 'Copying failed: the browser refused clipboard access.',
+      ),
+    );
   };
 
   const download = () => {

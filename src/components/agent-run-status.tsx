@@ -1,7 +1,6 @@
 import {
   forwardRef,
   useMemo,
-  useSyncExternalStore,
   type ComponentPropsWithoutRef,
   type ForwardedRef,
   type RefAttributes,
@@ -9,6 +8,7 @@ import {
 import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
 import type { RunStatus } from '../core/run-types.js';
 import { classNames, named } from './part-helpers.js';
+import { useOnline } from './use-online.js';
 
 /** Props of {@link AgentRunStatus}. */
 export interface AgentRunStatusProps
@@ -151,22 +151,4 @@ function reasonText(reason: AgentError | undefined): string {
       : `The service answered ${reason.status}. `;
   }
   return '';
-}
-
-function subscribeOnline(callback: () => void): () => void {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-
-/** Whether the browser says it is online (true on the server). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine !== false,
-    () => true,
-  );
 }

@@ -28,6 +28,8 @@ import {
   named,
 } from './part-helpers.js';
 import { formatCount } from './event-log-format.js';
+import { useCopyText } from './use-copy-text.js';
+import { useFollowEnd } from './use-follow-end.js';
 
 /** What the parts of an {@link AgentThreadRoot} share. */
 interface ThreadContextValue {
@@ -255,10 +257,13 @@ function AgentThreadViewportRender(
     [scrollElement],
   );
   const composedRef = useComposedRefs(ref, useComposedRefs(scrollRef, registerScrollElement));
-  const [following, setFollowing] = useState(true);
-  const followingRef = useRef(following);
-  followingRef.current = following;
-  const lastScrollTop = useRef(0);
+  const {
+    following,
+    followingRef,
+    handleScroll: followScroll,
+    follow,
+    scrollToEnd,
+  } = useFollowEnd(bottomThreshold);
   const last = messages.at(-1);
   const empty = messages.length === 0;
   const someHidden = shownFrom > 0;
@@ -266,8 +271,8 @@ function AgentThreadViewportRender(
   // Every change of the newest message (a new one, a new token) keeps the bottom in view.
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (following && element) stickToBottom(element, lastScrollTop);
-  }, [following, messages.length, last?.text, last?.status]);
+    if (following && element) scrollToEnd(element);
+  }, [following, messages.length, last?.text, last?.status, scrollToEnd]);
 
   // Messages off screen are laid out lazily (content-visibility), so the content's height changes
   // after the scroll: while following, stay at the bottom.
@@ -275,33 +280,23 @@ function AgentThreadViewportRender(
     const element = scrollRef.current;
     if (!element || element.children.length === 0 || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (followingRef.current) stickToBottom(element, lastScrollTop);
+      if (followingRef.current) scrollToEnd(element);
     });
     // The list, and "Show earlier messages" above it while some are hidden.
     for (const content of element.children) observer.observe(content);
     return () => observer.disconnect();
-  }, [empty, someHidden]);
+  }, [empty, someHidden, followingRef, scrollToEnd]);
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
     onScroll?.(event);
-    const element = event.currentTarget;
-    const atBottom =
-      element.scrollHeight - element.clientHeight - element.scrollTop <= bottomThreshold;
-    const movedUp = element.scrollTop < lastScrollTop.current;
-    lastScrollTop.current = element.scrollTop;
-    // Only the reader scrolling up stops following; content growing below does not.
-    if (atBottom) {
-      if (!following) setFollowing(true);
-    } else if (following && movedUp) {
-      setFollowing(false);
-    }
+    followScroll(event.currentTarget);
   };
 
   const jump = () => {
-    setFollowing(true);
+    follow();
     const element = scrollRef.current;
     if (element) {
-      stickToBottom(element, lastScrollTop);
+      scrollToEnd(element);
       // The button goes away: focus goes to the thread rather than to the page's body.
       element.focus({ preventScroll: true });
     }
@@ -567,24 +562,11 @@ function AgentThreadMessageRender(
   const [draft, setDraft] = useState(message.text);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const editButtonRef = useRef<HTMLButtonElement>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const copyText = useCopyText();
   const fromUser = message.role === 'USER';
   const author = fromUser ? userName : agentName;
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(message.text);
-      if (mounted.current) setCopied('copied');
-    } catch {
-      if (mounted.current) setCopied('failed');
-    }
-  };
+  const copy = () => copyText(message.text, (done) => setCopied(done ? 'copied' : 'failed'));
 
   // Cancel returns focus to Edit, which renders again only after the editor is gone.
   const [refocusEdit, setRefocusEdit] = useState(false);
@@ -867,11 +849,6 @@ function AgentThreadRender(
       <AgentThreadAnnouncer />
     </AgentThreadRoot>
   );
-}
-
-function stickToBottom(element: HTMLElement, lastScrollTop: { current: number }) {
-  element.scrollTop = element.scrollHeight;
-  lastScrollTop.current = element.scrollTop;
 }
 
 function waitingText(reason: AgentError | undefined, nextAttemptAt: number | undefined) {
