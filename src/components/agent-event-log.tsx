@@ -22,13 +22,17 @@ import {
 } from '@tanstack/react-virtual';
 import type { RunEvent, RunStatus } from '../core/run-types.js';
 import {
-  eventsToNdjson,
   formatCount,
+  plural,
+  runFailedSummary,
+  runStatusAnnouncement,
+} from '../core/run-wording.js';
+import {
+  eventsToNdjson,
   formatElapsed,
   indexEventNames,
   indexOfSequence,
   payloadIndentDepth,
-  plural,
   prettyPayload,
   previewOf,
   type EventNameIndex,
@@ -569,7 +573,7 @@ const EventRow = /* @__PURE__ */ memo(function EventRow({
           <span className="ack-event-log__text">{event.text}</span>
         ) : (
           <span className="ack-event-log__text ack-event-log__preview" data-preview="">
-            {failureSummary(event) ?? previewOf(event)}
+            {runFailedSummary(event) ?? previewOf(event)}
           </span>
         )}
         {event.event === 'run.failed' ? (
@@ -613,49 +617,14 @@ function EventPayload({ event, detailsId }: { event: RunEvent; detailsId: string
   );
 }
 
-/** A `run.failed` event's problem in words (its detail, else its title), for the row. */
-function failureSummary(event: RunEvent): string | undefined {
-  if (event.kind !== 'run-failed' || typeof event.payload !== 'object' || event.payload === null) {
-    return undefined;
-  }
-  const problem = (event.payload as { error?: unknown }).error;
-  if (typeof problem !== 'object' || problem === null) return undefined;
-  const { detail, title } = problem as { detail?: unknown; title?: unknown };
-  if (typeof detail === 'string' && detail !== '') return detail;
-  return typeof title === 'string' && title !== '' ? title : undefined;
-}
-
 /** A sentence for each status change, kept until the next change (so it is announced once). */
 function useStatusAnnouncement(status: RunStatus | undefined, eventCount: number): string {
   const [previous, setPrevious] = useState(status);
   const [announcement, setAnnouncement] = useState('');
   if (status !== previous) {
     setPrevious(status);
-    const next = announcementFor(previous, status, eventCount);
+    const next = runStatusAnnouncement(previous, status, eventCount);
     if (next !== undefined) setAnnouncement(next);
   }
   return announcement;
-}
-
-function announcementFor(
-  previous: RunStatus | undefined,
-  status: RunStatus | undefined,
-  eventCount: number,
-): string | undefined {
-  switch (status) {
-    case 'connecting':
-      return 'Run started.';
-    case 'streaming':
-      return previous === 'reconnecting' ? 'Reconnected.' : undefined;
-    case 'reconnecting':
-      return 'Reconnecting.';
-    case 'done':
-      return `Run finished: ${plural(eventCount, 'event')}.`;
-    case 'error':
-      return 'Run failed.';
-    case 'aborted':
-      return 'Run stopped.';
-    default:
-      return '';
-  }
 }

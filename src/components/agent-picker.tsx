@@ -12,7 +12,7 @@ import {
 } from 'react';
 import type { Agent } from '../core/schemas.js';
 import { useAgentSearch } from '../react/use-agent-search.js';
-import { describeAgentError } from './agent-error-message.js';
+import { describeAgentError } from '../core/run-wording.js';
 import { classNames, dataFlag, named } from './part-helpers.js';
 
 /** Props of {@link AgentPicker}. */

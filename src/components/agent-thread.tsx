@@ -18,7 +18,13 @@ import {
   type UIEvent,
 } from 'react';
 import type { ConversationMessage, ConversationStatus } from '../core/agent-conversation.js';
-import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
+import type { AgentError } from '../core/errors.js';
+import {
+  answerAnnouncement,
+  answerFailureText,
+  answerWaitingText,
+  formatCount,
+} from '../core/run-wording.js';
 import {
   classNames,
   createPartContext,
@@ -27,7 +33,6 @@ import {
   visuallyHidden,
   named,
 } from './part-helpers.js';
-import { formatCount } from './event-log-format.js';
 import { useCopyText } from './use-copy-text.js';
 import { useFollowEnd } from './use-follow-end.js';
 
@@ -438,7 +443,7 @@ function AgentThreadMessagesRender(
               selected={context.selectedId === message.id}
               waiting={
                 message.status === 'streaming'
-                  ? waitingText(context.reconnectReason, context.nextAttemptAt)
+                  ? answerWaitingText(context.reconnectReason, context.nextAttemptAt)
                   : undefined
               }
             />
@@ -657,7 +662,7 @@ function AgentThreadMessageRender(
         <p className="ack-thread__note">Stopped{message.text === '' ? ' before any text' : ''}.</p>
       ) : null}
       {message.status === 'error' ? (
-        <p className="ack-thread__error">{failureText(message)}</p>
+        <p className="ack-thread__error">{answerFailureText(message)}</p>
       ) : null}
       {!editing ? (
         <div className="ack-thread__actions">
@@ -716,31 +721,6 @@ function AgentThreadMessageRender(
 
 const MessageItem = AgentThreadMessage;
 
-/**
- * Why an answer failed, in words: the error's kind and status, not its technical message (which
- * names the request URL). `AgentErrorMessage` beside the thread explains and advises.
- */
-function failureReason(error: ConversationMessage['error']): string {
-  if (error === undefined) return 'the run failed.';
-  switch (error.kind) {
-    case 'http':
-      return `the service answered ${error.status ?? 'with an error'}.`;
-    case 'network':
-      return 'the connection to the service broke off.';
-    case 'validation':
-      return 'the service sent something unexpected.';
-    case 'input':
-      return error.message;
-    case 'run':
-      return 'the agent reported a failure.';
-  }
-}
-
-/** The failed answer's line in the thread: whether any of it came, and why it failed. */
-function failureText({ text, error }: ConversationMessage): string {
-  return `${text === '' ? 'No answer' : 'The answer stopped partway'}: ${failureReason(error)}`;
-}
-
 /** Props of {@link AgentThreadAnnouncer}. */
 export interface AgentThreadAnnouncerProps
   extends Omit<ComponentPropsWithoutRef<'div'>, 'children'>, RefAttributes<HTMLDivElement> {}
@@ -771,12 +751,7 @@ function AgentThreadAnnouncerRender(
       if (message.status === 'streaming') {
         streaming.add(message.id);
       } else if (streaming.delete(message.id)) {
-        next =
-          message.status === 'done'
-            ? `${agentName} answered: ${message.text}`
-            : message.status === 'stopped'
-              ? `${agentName}’s answer was stopped.`
-              : `${agentName}’s answer ${message.text === '' ? 'failed' : 'stopped partway'}: ${failureReason(message.error)}`;
+        next = answerAnnouncement(agentName, message);
       }
     }
     // Answers dropped by an edit, a retry or a clear are no longer awaited.
@@ -849,19 +824,4 @@ function AgentThreadRender(
       <AgentThreadAnnouncer />
     </AgentThreadRoot>
   );
-}
-
-function waitingText(reason: AgentError | undefined, nextAttemptAt: number | undefined) {
-  if (reason === undefined) return undefined;
-  const seconds =
-    nextAttemptAt === undefined ? 0 : Math.max(0, Math.ceil((nextAttemptAt - Date.now()) / 1000));
-  const when = seconds > 0 ? ` in ${seconds} s` : '';
-  if (reason instanceof AgentHttpError && reason.status === 429) {
-    return `The service asked to wait (429): trying again${when}…`;
-  }
-  if (reason instanceof AgentNetworkError) return `The connection broke off: reconnecting${when}…`;
-  if (reason instanceof AgentHttpError) {
-    return `The service answered ${reason.status}: trying again${when}…`;
-  }
-  return `Trying again${when}…`;
 }
