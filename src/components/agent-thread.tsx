@@ -563,43 +563,10 @@ function AgentThreadMessageRender(
   ref: ForwardedRef<HTMLLIElement>,
 ) {
   const id = useId();
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(message.text);
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const editButtonRef = useRef<HTMLButtonElement>(null);
-  const copyText = useCopyText();
+  const edit = useMessageEdit(message, onEdit);
+  const { editing } = edit;
   const fromUser = message.role === 'USER';
   const author = fromUser ? userName : agentName;
-
-  const copy = () => copyText(message.text, (done) => setCopied(done ? 'copied' : 'failed'));
-
-  // Cancel returns focus to Edit, which renders again only after the editor is gone.
-  const [refocusEdit, setRefocusEdit] = useState(false);
-  useEffect(() => {
-    if (!refocusEdit) return;
-    editButtonRef.current?.focus();
-    setRefocusEdit(false);
-  }, [refocusEdit]);
-
-  const cancelEdit = () => {
-    setEditing(false);
-    setDraft(message.text);
-    setRefocusEdit(true);
-  };
-  const saveEdit = () => {
-    if (draft.trim() === '') return;
-    setEditing(false);
-    onEdit?.(message.id, draft);
-  };
-  const handleEditKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      cancelEdit();
-    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      saveEdit();
-    }
-  };
 
   return (
     <li
@@ -615,34 +582,7 @@ function AgentThreadMessageRender(
         {fromUser ? `${author} said` : `${author} answered`}
       </p>
       {editing ? (
-        <div className="ack-thread__edit">
-          <label htmlFor={`${id}edit`} className="ack-thread__edit-label">
-            Edit your message
-          </label>
-          <textarea
-            id={`${id}edit`}
-            className="ack-thread__edit-input"
-            value={draft}
-            rows={3}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to edit: the text goes where they look
-            autoFocus
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={handleEditKeyDown}
-          />
-          <div className="ack-thread__actions">
-            <button
-              type="button"
-              className="ack-thread__save"
-              onClick={saveEdit}
-              disabled={draft.trim() === ''}
-            >
-              Save and send
-            </button>
-            <button type="button" className="ack-thread__cancel" onClick={cancelEdit}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <MessageEditor id={id} edit={edit} />
       ) : (
         <div className="ack-thread__text">
           {message.text === '' && message.status === 'streaming'
@@ -667,21 +607,7 @@ function AgentThreadMessageRender(
       {!editing ? (
         <div className="ack-thread__actions">
           {!fromUser && message.status !== 'streaming' && message.text !== '' ? (
-            <button
-              type="button"
-              className="ack-thread__copy"
-              data-state={copied}
-              aria-label={
-                copied === 'copied'
-                  ? 'Copied the answer'
-                  : copied === 'failed'
-                    ? 'Copy failed'
-                    : 'Copy the answer'
-              }
-              onClick={() => void copy()}
-            >
-              {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
-            </button>
+            <CopyAnswerButton text={message.text} />
           ) : null}
           {onRetry ? (
             <button type="button" className="ack-thread__retry" onClick={onRetry}>
@@ -690,14 +616,11 @@ function AgentThreadMessageRender(
           ) : null}
           {onEdit ? (
             <button
-              ref={editButtonRef}
+              ref={edit.editButtonRef}
               type="button"
               className="ack-thread__edit-button"
               aria-label="Edit your message"
-              onClick={() => {
-                setDraft(message.text);
-                setEditing(true);
-              }}
+              onClick={edit.start}
             >
               Edit
             </button>
@@ -720,6 +643,106 @@ function AgentThreadMessageRender(
 }
 
 const MessageItem = AgentThreadMessage;
+
+/** The editing of a USER message: its draft, and Save (which sends) and Cancel. */
+function useMessageEdit(
+  message: ConversationMessage,
+  onEdit: ((messageId: string, text: string) => void) | undefined,
+) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.text);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  // Cancel returns focus to Edit, which renders again only after the editor is gone.
+  const [refocusEdit, setRefocusEdit] = useState(false);
+  useEffect(() => {
+    if (!refocusEdit) return;
+    editButtonRef.current?.focus();
+    setRefocusEdit(false);
+  }, [refocusEdit]);
+
+  const start = () => {
+    setDraft(message.text);
+    setEditing(true);
+  };
+  const cancel = () => {
+    setEditing(false);
+    setDraft(message.text);
+    setRefocusEdit(true);
+  };
+  const save = () => {
+    if (draft.trim() === '') return;
+    setEditing(false);
+    onEdit?.(message.id, draft);
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cancel();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      save();
+    }
+  };
+  return { editing, draft, setDraft, editButtonRef, start, cancel, save, handleKeyDown };
+}
+
+/** The editor of a USER message, in place of its text. */
+function MessageEditor({ id, edit }: { id: string; edit: ReturnType<typeof useMessageEdit> }) {
+  const { draft, setDraft, save, cancel, handleKeyDown } = edit;
+  return (
+    <div className="ack-thread__edit">
+      <label htmlFor={`${id}edit`} className="ack-thread__edit-label">
+        Edit your message
+      </label>
+      <textarea
+        id={`${id}edit`}
+        className="ack-thread__edit-input"
+        value={draft}
+        rows={3}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to edit: the text goes where they look
+        autoFocus
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={handleKeyDown}
+      />
+      <div className="ack-thread__actions">
+        <button
+          type="button"
+          className="ack-thread__save"
+          onClick={save}
+          disabled={draft.trim() === ''}
+        >
+          Save and send
+        </button>
+        <button type="button" className="ack-thread__cancel" onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Copy on an answer: says whether it copied (in its label and `data-state`). */
+function CopyAnswerButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copyText = useCopyText();
+  return (
+    <button
+      type="button"
+      className="ack-thread__copy"
+      data-state={copied}
+      aria-label={
+        copied === 'copied'
+          ? 'Copied the answer'
+          : copied === 'failed'
+            ? 'Copy failed'
+            : 'Copy the answer'
+      }
+      onClick={() => void copyText(text, (done) => setCopied(done ? 'copied' : 'failed'))}
+    >
+      {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+    </button>
+  );
+}
 
 /** Props of {@link AgentThreadAnnouncer}. */
 export interface AgentThreadAnnouncerProps
