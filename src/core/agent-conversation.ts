@@ -14,6 +14,7 @@ import { RunStream, initialRunSnapshot, type RunStreamOptions } from './run-stre
 import { ThreadConflictError, type ThreadStore } from './thread-store.js';
 import { terminalRunStatuses, type RunSnapshot, type RunStatus } from './run-types.js';
 import type { AgentMessage } from './schemas.js';
+import { ListenerSet } from './subscribable.js';
 
 /** Who wrote a message: the person (`USER`) or the agent (`GLEAN_AI`), as on the wire. */
 export type ConversationRole = 'USER' | 'GLEAN_AI';
@@ -279,7 +280,7 @@ interface QueuedSend {
 export class AgentConversation {
   readonly #options: AgentConversationOptions;
   readonly #stream: RunStream;
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new ListenerSet();
   readonly #generateId: () => string;
   readonly #now: () => number;
   #messages: readonly ConversationMessage[];
@@ -348,12 +349,7 @@ export class AgentConversation {
   getSnapshot = (): ConversationSnapshot => this.#snapshot;
 
   /** Calls `listener` after each published change. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
+  subscribe = this.#listeners.subscribe;
 
   /**
    * Sends a USER message and starts the agent's answer (one POST). Throws an
@@ -817,13 +813,9 @@ export class AgentConversation {
 
   #publish() {
     this.#snapshot = this.#build();
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        console.error('agent-console-kit: an AgentConversation listener threw', error);
-      }
-    }
+    this.#listeners.notify((error) =>
+      console.error('agent-console-kit: an AgentConversation listener threw', error),
+    );
   }
 
   #build(): ConversationSnapshot {
