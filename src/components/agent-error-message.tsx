@@ -127,38 +127,11 @@ function AgentErrorMessageRender(
           {description.detail}
         </p>
         {description.tools.length > 0 ? (
-          <ul className="ack-error__tools">
-            {description.tools.map((tool, index) => {
-              const state = tool.serverId === undefined ? undefined : toolStates[tool.serverId];
-              return (
-                <li key={`${tool.serverId ?? ''}-${index}`} className="ack-error__tool">
-                  <span className="ack-error__tool-name">{tool.name}</span>
-                  {state ? (
-                    <span className="ack-error__tool-status" data-state={state.status}>
-                      {state.status === 'pending'
-                        ? 'Opening the sign-in page…'
-                        : state.status === 'opened'
-                          ? 'Sign-in page opened.'
-                          : `Could not start: ${state.message ?? 'the service refused.'}`}
-                    </span>
-                  ) : null}
-                  {onAuthorizeTool && tool.serverId !== undefined ? (
-                    <button
-                      type="button"
-                      className="ack-error__authorize"
-                      data-variant={state?.status === 'opened' ? 'secondary' : 'primary'}
-                      aria-label={`${tool.cta ?? 'Authorize'} ${tool.name}`}
-                      disabled={state?.status === 'pending'}
-                      onClick={() => onAuthorizeTool(tool)}
-                    >
-                      <KeyIcon />
-                      {tool.cta ?? 'Authorize'}
-                    </button>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
+          <ToolList
+            tools={description.tools}
+            toolStates={toolStates}
+            onAuthorizeTool={onAuthorizeTool}
+          />
         ) : description.items.length > 0 ? (
           <ul className="ack-error__items">
             {description.items.map((item, index) => (
@@ -217,4 +190,48 @@ function useCountdown(seconds: number | undefined): number | undefined {
     return () => clearInterval(timer);
   }, [running]);
   return remaining;
+}
+
+interface ToolListProps {
+  tools: readonly AgentErrorTool[];
+  toolStates: Readonly<Record<string, ToolAuthorizationState>>;
+  onAuthorizeTool: ((tool: AgentErrorTool) => void) | undefined;
+}
+
+/** The tools of a 422, each with where its authorization stands and an Authorize button. */
+function ToolList({ tools, toolStates, onAuthorizeTool }: ToolListProps) {
+  return (
+    <ul className="ack-error__tools">
+      {tools.map((tool, index) => {
+        const state = tool.serverId === undefined ? undefined : toolStates[tool.serverId];
+        return (
+          <li key={`${tool.serverId ?? ''}-${index}`} className="ack-error__tool">
+            <span className="ack-error__tool-name">{tool.name}</span>
+            {state ? (
+              <span className="ack-error__tool-status" data-state={state.status}>
+                {state.status === 'pending'
+                  ? 'Opening the sign-in page…'
+                  : state.status === 'opened'
+                    ? 'Sign-in page opened.'
+                    : `Could not start: ${state.message ?? 'the service refused.'}`}
+              </span>
+            ) : null}
+            {onAuthorizeTool && tool.serverId !== undefined ? (
+              <button
+                type="button"
+                className="ack-error__authorize"
+                data-variant={state?.status === 'opened' ? 'secondary' : 'primary'}
+                aria-label={`${tool.cta ?? 'Authorize'} ${tool.name}`}
+                disabled={state?.status === 'pending'}
+                onClick={() => onAuthorizeTool(tool)}
+              >
+                <KeyIcon />
+                {tool.cta ?? 'Authorize'}
+              </button>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
