@@ -71,7 +71,20 @@ export {
 export { AgentRunHistory, type AgentRunHistoryProps } from './components/agent-run-history.js';
 export { MessageComposer, type MessageComposerProps } from './components/message-composer.js';
 export { AgentRunOutput, type AgentRunOutputProps } from './components/agent-run-output.js';
-export { AgentEventLog, type AgentEventLogProps } from './components/agent-event-log.js';
+export {
+  AgentEventLog,
+  AgentEventLogAnnouncer,
+  AgentEventLogHeader,
+  AgentEventLogRoot,
+  AgentEventLogToolbar,
+  AgentEventLogViewport,
+  type AgentEventLogAnnouncerProps,
+  type AgentEventLogHeaderProps,
+  type AgentEventLogProps,
+  type AgentEventLogRootProps,
+  type AgentEventLogToolbarProps,
+  type AgentEventLogViewportProps,
+} from './components/agent-event-log.js';
 export { eventsToNdjson } from './components/event-log-format.js';
 export {
   AgentErrorMessage,

@@ -191,77 +191,15 @@ function AgentApprovalCardRootRender(
   ref: ForwardedRef<HTMLElement>,
 ) {
   const batchKey = batchKeyOf(interactions);
-  const [view, setView] = useState<CardView>({
+  const [current, setView] = useCardView(batchKey, status);
+  const { armed, armedRef, pressedEarly } = useArming(batchKey, armDelay);
+  const { deadlines, now } = useDeadlineClock(interactions);
+  const { composedRef, headingRef } = useFocusOnAppear(ref, batchKey, focusOnAppear);
+  const announcement = useBatchAnnouncement(
     batchKey,
-    decisions: {},
-    changed: false,
-    submitted: false,
-    status,
-  });
-  let current = view;
-  if (view.batchKey !== batchKey) {
-    // Another batch: the decisions were for the one that left. Said so unless it was answered.
-    current = {
-      batchKey,
-      decisions: {},
-      changed: view.batchKey !== undefined && batchKey !== undefined && !view.submitted,
-      submitted: false,
-      status,
-    };
-    setView(current);
-  } else if (view.status !== status) {
-    current = { ...view, status, submitted: false };
-    setView(current);
-  }
-
-  const [armedKey, setArmedKey] = useState<string | undefined>(undefined);
-  const armed = armDelay <= 0 || (armedKey === batchKey && batchKey !== undefined);
-  const armedRef = useRef(armed);
-  armedRef.current = armed;
-  const pressedEarly = useRef(false);
-  useEffect(() => {
-    if (armDelay <= 0 || batchKey === undefined) return;
-    const timer = setTimeout(() => setArmedKey(batchKey), armDelay);
-    return () => clearTimeout(timer);
-  }, [batchKey, armDelay]);
-
-  const deadlines = interactions.map(deadlineOf);
-  const nextDeadline = deadlines.reduce<number | undefined>(
-    (soonest, time) => (time === undefined || (soonest ?? Infinity) < time ? soonest : time),
-    undefined,
+    `${current.changed ? 'The requests changed: review them again. ' : ''}Approval needed: ${interactions.map(interactionName).join(', ')}`,
   );
-  const [now, setNow] = useState(() => Date.now());
-  const lastDeadline = Math.max(...deadlines.map((time) => time ?? -Infinity));
-  useEffect(() => {
-    if (nextDeadline === undefined || lastDeadline < Date.now()) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [nextDeadline, lastDeadline]);
-
-  const rootRef = useRef<HTMLElement>(null);
-  const composedRef = useComposedRefs(ref, rootRef);
-  const headingElement = useRef<HTMLElement | null>(null);
-  const headingRef = useCallback((element: HTMLElement | null) => {
-    headingElement.current = element;
-  }, []);
-  const focusedKey = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (batchKey === undefined || focusedKey.current === batchKey) return;
-    focusedKey.current = batchKey;
-    if (!focusOnAppear || typingOutside(rootRef.current)) return;
-    headingElement.current?.focus();
-  }, [batchKey, focusOnAppear]);
-
-  const [announcement, setAnnouncement] = useState('');
-  const announcedKey = useRef<string | undefined>(undefined);
-  const announcementText = `${current.changed ? 'The requests changed: review them again. ' : ''}Approval needed: ${interactions.map(interactionName).join(', ')}`;
-  const latestAnnouncement = useRef(announcementText);
-  latestAnnouncement.current = announcementText;
-  useEffect(() => {
-    if (batchKey === undefined || announcedKey.current === batchKey) return;
-    announcedKey.current = batchKey;
-    setAnnouncement(latestAnnouncement.current);
-  }, [batchKey]);
+  const reasonId = useId();
 
   const batch = interactions.length > 1;
   // After a 409 the same decisions would only conflict again: held until another batch shows.
@@ -275,21 +213,16 @@ function AgentApprovalCardRootRender(
   const chosen = answerable.filter(
     (interaction) => current.decisions[interaction.interactionId] !== undefined,
   ).length;
-  const blockedReason =
-    interactions.length === 0
-      ? 'Nothing is waiting for an answer.'
-      : unknownCount > 0
-        ? 'This version cannot answer every request here: answer them where the agent runs.'
-        : expiredCount > 0
-          ? 'A request expired: it can no longer be answered.'
-          : conflict
-            ? 'Already answered or changed: waiting for what the agent asks now.'
-            : locked
-              ? 'Your answer is being sent.'
-              : batch && chosen < answerable.length
-                ? `Choose Approve or Reject for each request: ${chosen} of ${answerable.length} chosen.`
-                : undefined;
-
+  const blockedReason = blockedReasonOf({
+    total: interactions.length,
+    unknownCount,
+    expiredCount,
+    conflict,
+    locked,
+    batch,
+    chosen,
+    answerable: answerable.length,
+  });
   /** Whether this click counts: armed, and its press did not start before the card was armed. */
   const clickCounts = () => {
     const early = pressedEarly.current;
@@ -319,7 +252,7 @@ function AgentApprovalCardRootRender(
     changed: current.changed,
     now,
     blockedReason,
-    reasonId: useId(),
+    reasonId,
     headingRef,
     notePointerDown: () => {
       if (!armedRef.current) pressedEarly.current = true;
@@ -338,22 +271,13 @@ function AgentApprovalCardRootRender(
     },
   };
 
-  const state = conflict
-    ? 'error'
-    : locked
-      ? 'responding'
-      : status === 'error'
-        ? 'error'
-        : !armed
-          ? 'arming'
-          : 'pending';
   return (
     <ApprovalContext.Provider value={value}>
       <section
         ref={composedRef}
         aria-label={rest['aria-labelledby'] === undefined ? 'Approval needed' : undefined}
         className={classNames('ack-root', 'ack-approval', className)}
-        data-state={state}
+        data-state={cardStateOf(conflict, locked, status, armed)}
         data-batch={dataFlag(batch)}
         data-changed={dataFlag(current.changed)}
         {...rest}
@@ -365,6 +289,165 @@ function AgentApprovalCardRootRender(
       </section>
     </ApprovalContext.Provider>
   );
+}
+
+/** The card's decisions for the batch shown, started over when another batch shows. */
+function useCardView(
+  batchKey: string | undefined,
+  status: AgentApprovalCardStatus,
+): [CardView, (view: CardView) => void] {
+  const [view, setView] = useState<CardView>({
+    batchKey,
+    decisions: {},
+    changed: false,
+    submitted: false,
+    status,
+  });
+  let current = view;
+  if (view.batchKey !== batchKey) {
+    // Another batch: the decisions were for the one that left. Said so unless it was answered.
+    current = {
+      batchKey,
+      decisions: {},
+      changed: view.batchKey !== undefined && batchKey !== undefined && !view.submitted,
+      submitted: false,
+      status,
+    };
+    setView(current);
+  } else if (view.status !== status) {
+    current = { ...view, status, submitted: false };
+    setView(current);
+  }
+
+  return [current, setView];
+}
+
+/**
+ * Whether the buttons count yet: `armDelay` ms after a batch shows, so a click meant for what was
+ * there before does not answer it.
+ */
+function useArming(batchKey: string | undefined, armDelay: number) {
+  const [armedKey, setArmedKey] = useState<string | undefined>(undefined);
+  const armed = armDelay <= 0 || (armedKey === batchKey && batchKey !== undefined);
+  const armedRef = useRef(armed);
+  armedRef.current = armed;
+  const pressedEarly = useRef(false);
+  useEffect(() => {
+    if (armDelay <= 0 || batchKey === undefined) return;
+    const timer = setTimeout(() => setArmedKey(batchKey), armDelay);
+    return () => clearTimeout(timer);
+  }, [batchKey, armDelay]);
+
+  return { armed, armedRef, pressedEarly };
+}
+
+/** The requests' deadlines, and a clock ticking each second until the last one passes. */
+function useDeadlineClock(interactions: readonly DurableInteraction[]) {
+  const deadlines = interactions.map(deadlineOf);
+  const nextDeadline = deadlines.reduce<number | undefined>(
+    (soonest, time) => (time === undefined || (soonest ?? Infinity) < time ? soonest : time),
+    undefined,
+  );
+  const [now, setNow] = useState(() => Date.now());
+  const lastDeadline = Math.max(...deadlines.map((time) => time ?? -Infinity));
+  useEffect(() => {
+    if (nextDeadline === undefined || lastDeadline < Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [nextDeadline, lastDeadline]);
+
+  return { deadlines, now };
+}
+
+/** Focus on the heading when a batch shows, unless the person is typing elsewhere. */
+function useFocusOnAppear(
+  ref: ForwardedRef<HTMLElement>,
+  batchKey: string | undefined,
+  focusOnAppear: boolean,
+) {
+  const rootRef = useRef<HTMLElement>(null);
+  const composedRef = useComposedRefs(ref, rootRef);
+  const headingElement = useRef<HTMLElement | null>(null);
+  const headingRef = useCallback((element: HTMLElement | null) => {
+    headingElement.current = element;
+  }, []);
+  const focusedKey = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (batchKey === undefined || focusedKey.current === batchKey) return;
+    focusedKey.current = batchKey;
+    if (!focusOnAppear || typingOutside(rootRef.current)) return;
+    headingElement.current?.focus();
+  }, [batchKey, focusOnAppear]);
+
+  return { composedRef, headingRef };
+}
+
+/** The polite announcement of a batch, made once per batch. */
+function useBatchAnnouncement(batchKey: string | undefined, announcementText: string): string {
+  const [announcement, setAnnouncement] = useState('');
+  const announcedKey = useRef<string | undefined>(undefined);
+  const latestAnnouncement = useRef(announcementText);
+  latestAnnouncement.current = announcementText;
+  useEffect(() => {
+    if (batchKey === undefined || announcedKey.current === batchKey) return;
+    announcedKey.current = batchKey;
+    setAnnouncement(latestAnnouncement.current);
+  }, [batchKey]);
+
+  return announcement;
+}
+
+/** Why the card cannot send now, in words; `undefined` when it can. */
+function blockedReasonOf({
+  total,
+  unknownCount,
+  expiredCount,
+  conflict,
+  locked,
+  batch,
+  chosen,
+  answerable,
+}: {
+  total: number;
+  unknownCount: number;
+  expiredCount: number;
+  conflict: boolean;
+  locked: boolean;
+  batch: boolean;
+  chosen: number;
+  answerable: number;
+}): string | undefined {
+  return total === 0
+    ? 'Nothing is waiting for an answer.'
+    : unknownCount > 0
+      ? 'This version cannot answer every request here: answer them where the agent runs.'
+      : expiredCount > 0
+        ? 'A request expired: it can no longer be answered.'
+        : conflict
+          ? 'Already answered or changed: waiting for what the agent asks now.'
+          : locked
+            ? 'Your answer is being sent.'
+            : batch && chosen < answerable
+              ? `Choose Approve or Reject for each request: ${chosen} of ${answerable} chosen.`
+              : undefined;
+}
+
+/** The card's `data-state`. */
+function cardStateOf(
+  conflict: boolean,
+  locked: boolean,
+  status: AgentApprovalCardStatus,
+  armed: boolean,
+): string {
+  return conflict
+    ? 'error'
+    : locked
+      ? 'responding'
+      : status === 'error'
+        ? 'error'
+        : !armed
+          ? 'arming'
+          : 'pending';
 }
 
 function DefaultLayout() {

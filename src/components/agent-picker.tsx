@@ -12,7 +12,8 @@ import {
 } from 'react';
 import type { Agent } from '../core/schemas.js';
 import { useAgentSearch } from '../react/use-agent-search.js';
-import { describeAgentError } from './agent-error-message.js';
+import type { AgentError } from '../core/errors.js';
+import { describeAgentError } from '../core/run-wording.js';
 import { classNames, dataFlag, named } from './part-helpers.js';
 
 /** Props of {@link AgentPicker}. */
@@ -117,70 +118,19 @@ function AgentPickerRender(
     if (agents.length === 0) return;
     setHighlighted(Math.max(0, Math.min(agents.length - 1, to)));
   };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          setHighlighted(0);
-        } else move(highlightedIndex + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          setHighlighted(agents.length - 1);
-        } else move(highlightedIndex <= 0 ? 0 : highlightedIndex - 1);
-        break;
-      case 'Home':
-        if (open && agents.length > 0) {
-          event.preventDefault();
-          move(0);
-        }
-        break;
-      case 'End':
-        if (open && agents.length > 0) {
-          event.preventDefault();
-          move(agents.length - 1);
-        }
-        break;
-      case 'Enter': {
-        const agent = open ? agents[highlightedIndex] : undefined;
-        if (agent) {
-          event.preventDefault();
-          choose(agent);
-        }
-        break;
-      }
-      case 'Escape':
-        if (open) {
-          event.preventDefault();
-          setOpen(false);
-          setHighlighted(-1);
-        } else if (text !== '') {
-          event.preventDefault();
-          setText('');
-        }
-        break;
-      default:
-        break;
-    }
-  };
-
-  let message = '';
-  if (open) {
-    if (search.error) {
-      message = `Could not search: ${describeAgentError(search.error).title}.`;
-    } else if (pending) {
-      message = 'Searching…';
-    } else if (agents.length === 0) {
-      message = query.trim() === '' ? 'No agents.' : `No agent matches “${query.trim()}”.`;
-    } else {
-      message = `${agents.length === 1 ? '1 agent' : `${agents.length} agents`}.`;
-    }
-  }
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
+    handleComboboxKey(event, {
+      open,
+      text,
+      agents,
+      highlightedIndex,
+      setOpen,
+      setHighlighted,
+      setText,
+      move,
+      choose,
+    });
+  const message = open ? pickerMessage(search.error, pending, agents.length, query) : '';
 
   return (
     <div
@@ -230,27 +180,13 @@ function AgentPickerRender(
           className="ack-picker__listbox"
           hidden={!open || agents.length === 0}
         >
-          {agents.map((agent, index) => (
-            // The keyboard works on the combobox (aria-activedescendant), never on an option.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={agent.agent_id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={agent.agent_id === value}
-              data-index={index}
-              data-highlighted={dataFlag(index === highlightedIndex)}
-              className="ack-picker__option"
-              // Keeps focus in the text field (a click would blur it and close the list first).
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(agent)}
-            >
-              <span className="ack-picker__option-name">{agent.name}</span>
-              {agent.description ? (
-                <span className="ack-picker__option-description">{agent.description}</span>
-              ) : null}
-            </li>
-          ))}
+          <AgentOptions
+            agents={agents}
+            value={value}
+            highlightedIndex={highlightedIndex}
+            optionId={optionId}
+            choose={choose}
+          />
         </ul>
       </div>
       <p
@@ -263,4 +199,130 @@ function AgentPickerRender(
       </p>
     </div>
   );
+}
+
+interface AgentOptionsProps {
+  agents: readonly Agent[];
+  value: string | undefined;
+  highlightedIndex: number;
+  optionId: (index: number) => string;
+  choose: (agent: Agent) => void;
+}
+
+/** The options of the listbox, one per agent found. */
+function AgentOptions({ agents, value, highlightedIndex, optionId, choose }: AgentOptionsProps) {
+  return agents.map((agent, index) => (
+    // The keyboard works on the combobox (aria-activedescendant), never on an option.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+    <li
+      key={agent.agent_id}
+      id={optionId(index)}
+      role="option"
+      aria-selected={agent.agent_id === value}
+      data-index={index}
+      data-highlighted={dataFlag(index === highlightedIndex)}
+      className="ack-picker__option"
+      // Keeps focus in the text field (a click would blur it and close the list first).
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => choose(agent)}
+    >
+      <span className="ack-picker__option-name">{agent.name}</span>
+      {agent.description ? (
+        <span className="ack-picker__option-description">{agent.description}</span>
+      ) : null}
+    </li>
+  ));
+}
+
+/** What the combobox's keys act on. */
+interface ComboboxKeyState {
+  open: boolean;
+  text: string;
+  agents: readonly Agent[];
+  highlightedIndex: number;
+  setOpen: (open: boolean) => void;
+  setHighlighted: (index: number) => void;
+  setText: (text: string) => void;
+  move: (to: number) => void;
+  choose: (agent: Agent) => void;
+}
+
+/** The combobox's keys: arrows, Home and End move, Enter chooses, Escape closes then clears. */
+function handleComboboxKey(
+  event: KeyboardEvent<HTMLInputElement>,
+  {
+    open,
+    text,
+    agents,
+    highlightedIndex,
+    setOpen,
+    setHighlighted,
+    setText,
+    move,
+    choose,
+  }: ComboboxKeyState,
+) {
+  switch (event.key) {
+    case 'ArrowDown':
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        setHighlighted(0);
+      } else move(highlightedIndex + 1);
+      break;
+    case 'ArrowUp':
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        setHighlighted(agents.length - 1);
+      } else move(highlightedIndex <= 0 ? 0 : highlightedIndex - 1);
+      break;
+    case 'Home':
+      if (open && agents.length > 0) {
+        event.preventDefault();
+        move(0);
+      }
+      break;
+    case 'End':
+      if (open && agents.length > 0) {
+        event.preventDefault();
+        move(agents.length - 1);
+      }
+      break;
+    case 'Enter': {
+      const agent = open ? agents[highlightedIndex] : undefined;
+      if (agent) {
+        event.preventDefault();
+        choose(agent);
+      }
+      break;
+    }
+    case 'Escape':
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+        setHighlighted(-1);
+      } else if (text !== '') {
+        event.preventDefault();
+        setText('');
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+/** The status line under the field while the list is open. */
+function pickerMessage(
+  error: AgentError | null,
+  pending: boolean,
+  found: number,
+  query: string,
+): string {
+  if (error) return `Could not search: ${describeAgentError(error).title}.`;
+  if (pending) return 'Searching…';
+  if (found === 0) {
+    return query.trim() === '' ? 'No agents.' : `No agent matches “${query.trim()}”.`;
+  }
+  return `${found === 1 ? '1 agent' : `${found} agents`}.`;
 }

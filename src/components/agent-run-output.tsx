@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { activeRunStatuses, type RunStatus } from '../core/run-types.js';
 import { classNames, dataFlag, useComposedRefs, named } from './part-helpers.js';
+import { useFollowEnd } from './use-follow-end.js';
 
 /** Props of {@link AgentRunOutput}. */
 export interface AgentRunOutputProps
@@ -82,18 +83,17 @@ function AgentRunOutputRender(
 ) {
   const elementRef = useRef<HTMLDivElement>(null);
   const composedRef = useComposedRefs(ref, elementRef);
-  const atEnd = useRef(true);
+  const { followingRef, handleScroll: followScroll, scrollToEnd } = useFollowEnd(endThreshold);
   const empty = text === '';
   const isPartial = partial ?? (!empty && (status === 'error' || status === 'aborted'));
 
   useLayoutEffect(() => {
     const element = elementRef.current;
-    if (element && atEnd.current) element.scrollTop = element.scrollHeight;
-  }, [text, isPartial]);
+    if (element && followingRef.current) scrollToEnd(element);
+  }, [text, isPartial, followingRef, scrollToEnd]);
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
-    const element = event.currentTarget;
-    atEnd.current = element.scrollHeight - element.clientHeight - element.scrollTop <= endThreshold;
+    followScroll(event.currentTarget);
     onScroll?.(event);
   };
 

@@ -1,14 +1,15 @@
 import {
   forwardRef,
   useMemo,
-  useSyncExternalStore,
   type ComponentPropsWithoutRef,
   type ForwardedRef,
   type RefAttributes,
 } from 'react';
-import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
+import type { AgentError } from '../core/errors.js';
+import { runStatusText } from '../core/run-wording.js';
 import type { RunStatus } from '../core/run-types.js';
 import { classNames, named } from './part-helpers.js';
+import { useOnline } from './use-online.js';
 
 /** Props of {@link AgentRunStatus}. */
 export interface AgentRunStatusProps
@@ -97,76 +98,11 @@ function AgentRunStatusRender(
       data-offline={online ? undefined : ''}
       {...rest}
     >
-      {statusText(
+      {runStatusText(
         { status, attempt, restarts, startedAt, endedAt, reconnectReason },
         online,
         waitSeconds,
       )}
     </p>
-  );
-}
-
-type StatusLine = Required<Pick<AgentRunStatusProps, 'status' | 'attempt' | 'restarts'>> &
-  Pick<AgentRunStatusProps, 'startedAt' | 'endedAt' | 'reconnectReason'>;
-
-function statusText(
-  { status, attempt, restarts, startedAt, endedAt, reconnectReason }: StatusLine,
-  online: boolean,
-  waitSeconds: number | undefined,
-): string {
-  const restarted =
-    restarts > 0
-      ? ` The server started the run over ${restarts === 1 ? 'once' : `${restarts} times`}: the output shows the last attempt.`
-      : '';
-  switch (status) {
-    case 'idle':
-      return 'Ready.';
-    case 'connecting':
-      return attempt > 1 ? `Connecting (attempt ${attempt})…` : 'Starting the run…';
-    case 'streaming':
-      return `Running…${restarted}`;
-    case 'reconnecting': {
-      const when = waitSeconds === undefined || waitSeconds === 0 ? '' : ` in ${waitSeconds} s`;
-      return `${online ? reasonText(reconnectReason) : 'You are offline. '}Reconnecting${when} (attempt ${attempt + 1})…`;
-    }
-    case 'done': {
-      const took =
-        startedAt !== undefined && endedAt !== undefined
-          ? ` in ${((endedAt - startedAt) / 1000).toFixed(1)} s`
-          : '';
-      return `Done${took}.${restarted}`;
-    }
-    case 'error':
-      return 'The run failed.';
-    case 'aborted':
-      return 'Stopped.';
-  }
-}
-
-function reasonText(reason: AgentError | undefined): string {
-  if (reason instanceof AgentNetworkError) return 'The connection broke off. ';
-  if (reason instanceof AgentHttpError) {
-    return reason.status === 429
-      ? 'The service asked to wait (429). '
-      : `The service answered ${reason.status}. `;
-  }
-  return '';
-}
-
-function subscribeOnline(callback: () => void): () => void {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-
-/** Whether the browser says it is online (true on the server). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine !== false,
-    () => true,
   );
 }

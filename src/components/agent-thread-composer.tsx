@@ -1,17 +1,13 @@
 import {
   forwardRef,
-  useId,
-  useState,
   type ComponentPropsWithoutRef,
-  type FormEvent,
   type ForwardedRef,
-  type KeyboardEvent,
   type ReactNode,
   type RefAttributes,
 } from 'react';
 import type { ConversationStatus } from '../core/agent-conversation.js';
-import { SendIcon, StopIcon } from './icons.js';
-import { classNames, dataFlag, isSendKey, named } from './part-helpers.js';
+import { Composer } from './composer.js';
+import { named } from './part-helpers.js';
 
 /** Props of {@link AgentThreadComposer}. */
 export interface AgentThreadComposerProps
@@ -68,100 +64,19 @@ export const AgentThreadComposer = /* @__PURE__ */ named(
 );
 
 function AgentThreadComposerRender(
-  {
-    onSend,
-    onStop,
-    status = 'idle',
-    disabled = false,
-    label = 'Message',
-    placeholder,
-    rows = 2,
-    actions,
-    className,
-    ...rest
-  }: AgentThreadComposerProps,
+  { onSend, status = 'idle', rows = 2, ...rest }: AgentThreadComposerProps,
   ref: ForwardedRef<HTMLFormElement>,
 ) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const busy = status !== 'idle';
-  const blank = text.trim() === '';
-
-  const send = () => {
-    if (disabled || busy || blank) return;
-    onSend(text.trim());
-    setText('');
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape' && busy) {
-      event.preventDefault();
-      onStop();
-      return;
-    }
-    if (!isSendKey(event)) return;
-    event.preventDefault();
-    send();
-  };
-
   return (
-    <form
+    <Composer
       ref={ref}
-      className={classNames('ack-root', 'ack-thread-composer', className)}
-      data-status={status}
-      data-empty={dataFlag(blank)}
-      data-disabled={dataFlag(disabled)}
-      onSubmit={(event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        send();
-      }}
+      classPrefix="ack-thread-composer"
+      status={status}
+      rows={rows}
+      onSendText={onSend}
       {...rest}
-    >
-      <label htmlFor={`${id}text`} className="ack-thread-composer__label">
-        {label}
-      </label>
-      <textarea
-        id={`${id}text`}
-        className="ack-thread-composer__input"
-        rows={rows}
-        value={text}
-        placeholder={placeholder}
-        disabled={disabled}
-        aria-describedby={`${id}hint`}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={handleKeyDown}
-      />
-      <div className="ack-thread-composer__footer">
-        <p id={`${id}hint`} className="ack-thread-composer__hint">
-          {busy
-            ? 'The agent is answering: Stop or Escape ends the answer.'
-            : 'Enter sends, Shift+Enter adds a line.'}
-        </p>
-        <div className="ack-actions">
-          {busy ? (
-            <button
-              type="button"
-              className="ack-thread-composer__stop"
-              data-variant="secondary"
-              onClick={onStop}
-            >
-              <StopIcon />
-              Stop
-            </button>
-          ) : (
-            <button
-              type="submit"
-              className="ack-thread-composer__send"
-              data-variant="primary"
-              disabled={disabled || blank}
-            >
-              <SendIcon />
-              Send
-            </button>
-          )}
-          {actions}
-        </div>
-      </div>
-    </form>
+      // The text area starts empty: a `defaultValue` here is the form's attribute, not the text.
+      defaultValue={undefined}
+    />
   );
 }

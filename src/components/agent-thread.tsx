@@ -18,7 +18,13 @@ import {
   type UIEvent,
 } from 'react';
 import type { ConversationMessage, ConversationStatus } from '../core/agent-conversation.js';
-import { AgentHttpError, AgentNetworkError, type AgentError } from '../core/errors.js';
+import type { AgentError } from '../core/errors.js';
+import {
+  answerAnnouncement,
+  answerFailureText,
+  answerWaitingText,
+  formatCount,
+} from '../core/run-wording.js';
 import {
   classNames,
   createPartContext,
@@ -27,7 +33,8 @@ import {
   visuallyHidden,
   named,
 } from './part-helpers.js';
-import { formatCount } from './event-log-format.js';
+import { useCopyText } from './use-copy-text.js';
+import { useFollowEnd } from './use-follow-end.js';
 
 /** What the parts of an {@link AgentThreadRoot} share. */
 interface ThreadContextValue {
@@ -255,10 +262,13 @@ function AgentThreadViewportRender(
     [scrollElement],
   );
   const composedRef = useComposedRefs(ref, useComposedRefs(scrollRef, registerScrollElement));
-  const [following, setFollowing] = useState(true);
-  const followingRef = useRef(following);
-  followingRef.current = following;
-  const lastScrollTop = useRef(0);
+  const {
+    following,
+    followingRef,
+    handleScroll: followScroll,
+    follow,
+    scrollToEnd,
+  } = useFollowEnd(bottomThreshold);
   const last = messages.at(-1);
   const empty = messages.length === 0;
   const someHidden = shownFrom > 0;
@@ -266,8 +276,8 @@ function AgentThreadViewportRender(
   // Every change of the newest message (a new one, a new token) keeps the bottom in view.
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (following && element) stickToBottom(element, lastScrollTop);
-  }, [following, messages.length, last?.text, last?.status]);
+    if (following && element) scrollToEnd(element);
+  }, [following, messages.length, last?.text, last?.status, scrollToEnd]);
 
   // Messages off screen are laid out lazily (content-visibility), so the content's height changes
   // after the scroll: while following, stay at the bottom.
@@ -275,33 +285,23 @@ function AgentThreadViewportRender(
     const element = scrollRef.current;
     if (!element || element.children.length === 0 || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (followingRef.current) stickToBottom(element, lastScrollTop);
+      if (followingRef.current) scrollToEnd(element);
     });
     // The list, and "Show earlier messages" above it while some are hidden.
     for (const content of element.children) observer.observe(content);
     return () => observer.disconnect();
-  }, [empty, someHidden]);
+  }, [empty, someHidden, followingRef, scrollToEnd]);
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
     onScroll?.(event);
-    const element = event.currentTarget;
-    const atBottom =
-      element.scrollHeight - element.clientHeight - element.scrollTop <= bottomThreshold;
-    const movedUp = element.scrollTop < lastScrollTop.current;
-    lastScrollTop.current = element.scrollTop;
-    // Only the reader scrolling up stops following; content growing below does not.
-    if (atBottom) {
-      if (!following) setFollowing(true);
-    } else if (following && movedUp) {
-      setFollowing(false);
-    }
+    followScroll(event.currentTarget);
   };
 
   const jump = () => {
-    setFollowing(true);
+    follow();
     const element = scrollRef.current;
     if (element) {
-      stickToBottom(element, lastScrollTop);
+      scrollToEnd(element);
       // The button goes away: focus goes to the thread rather than to the page's body.
       element.focus({ preventScroll: true });
     }
@@ -443,7 +443,7 @@ function AgentThreadMessagesRender(
               selected={context.selectedId === message.id}
               waiting={
                 message.status === 'streaming'
-                  ? waitingText(context.reconnectReason, context.nextAttemptAt)
+                  ? answerWaitingText(context.reconnectReason, context.nextAttemptAt)
                   : undefined
               }
             />
@@ -563,56 +563,10 @@ function AgentThreadMessageRender(
   ref: ForwardedRef<HTMLLIElement>,
 ) {
   const id = useId();
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(message.text);
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const editButtonRef = useRef<HTMLButtonElement>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const edit = useMessageEdit(message, onEdit);
+  const { editing } = edit;
   const fromUser = message.role === 'USER';
   const author = fromUser ? userName : agentName;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(message.text);
-      if (mounted.current) setCopied('copied');
-    } catch {
-      if (mounted.current) setCopied('failed');
-    }
-  };
-
-  // Cancel returns focus to Edit, which renders again only after the editor is gone.
-  const [refocusEdit, setRefocusEdit] = useState(false);
-  useEffect(() => {
-    if (!refocusEdit) return;
-    editButtonRef.current?.focus();
-    setRefocusEdit(false);
-  }, [refocusEdit]);
-
-  const cancelEdit = () => {
-    setEditing(false);
-    setDraft(message.text);
-    setRefocusEdit(true);
-  };
-  const saveEdit = () => {
-    if (draft.trim() === '') return;
-    setEditing(false);
-    onEdit?.(message.id, draft);
-  };
-  const handleEditKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      cancelEdit();
-    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      saveEdit();
-    }
-  };
 
   return (
     <li
@@ -628,34 +582,7 @@ function AgentThreadMessageRender(
         {fromUser ? `${author} said` : `${author} answered`}
       </p>
       {editing ? (
-        <div className="ack-thread__edit">
-          <label htmlFor={`${id}edit`} className="ack-thread__edit-label">
-            Edit your message
-          </label>
-          <textarea
-            id={`${id}edit`}
-            className="ack-thread__edit-input"
-            value={draft}
-            rows={3}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to edit: the text goes where they look
-            autoFocus
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={handleEditKeyDown}
-          />
-          <div className="ack-thread__actions">
-            <button
-              type="button"
-              className="ack-thread__save"
-              onClick={saveEdit}
-              disabled={draft.trim() === ''}
-            >
-              Save and send
-            </button>
-            <button type="button" className="ack-thread__cancel" onClick={cancelEdit}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <MessageEditor id={id} edit={edit} />
       ) : (
         <div className="ack-thread__text">
           {message.text === '' && message.status === 'streaming'
@@ -675,26 +602,12 @@ function AgentThreadMessageRender(
         <p className="ack-thread__note">Stopped{message.text === '' ? ' before any text' : ''}.</p>
       ) : null}
       {message.status === 'error' ? (
-        <p className="ack-thread__error">{failureText(message)}</p>
+        <p className="ack-thread__error">{answerFailureText(message)}</p>
       ) : null}
       {!editing ? (
         <div className="ack-thread__actions">
           {!fromUser && message.status !== 'streaming' && message.text !== '' ? (
-            <button
-              type="button"
-              className="ack-thread__copy"
-              data-state={copied}
-              aria-label={
-                copied === 'copied'
-                  ? 'Copied the answer'
-                  : copied === 'failed'
-                    ? 'Copy failed'
-                    : 'Copy the answer'
-              }
-              onClick={() => void copy()}
-            >
-              {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
-            </button>
+            <CopyAnswerButton text={message.text} />
           ) : null}
           {onRetry ? (
             <button type="button" className="ack-thread__retry" onClick={onRetry}>
@@ -703,14 +616,11 @@ function AgentThreadMessageRender(
           ) : null}
           {onEdit ? (
             <button
-              ref={editButtonRef}
+              ref={edit.editButtonRef}
               type="button"
               className="ack-thread__edit-button"
               aria-label="Edit your message"
-              onClick={() => {
-                setDraft(message.text);
-                setEditing(true);
-              }}
+              onClick={edit.start}
             >
               Edit
             </button>
@@ -734,29 +644,104 @@ function AgentThreadMessageRender(
 
 const MessageItem = AgentThreadMessage;
 
-/**
- * Why an answer failed, in words: the error's kind and status, not its technical message (which
- * names the request URL). `AgentErrorMessage` beside the thread explains and advises.
- */
-function failureReason(error: ConversationMessage['error']): string {
-  if (error === undefined) return 'the run failed.';
-  switch (error.kind) {
-    case 'http':
-      return `the service answered ${error.status ?? 'with an error'}.`;
-    case 'network':
-      return 'the connection to the service broke off.';
-    case 'validation':
-      return 'the service sent something unexpected.';
-    case 'input':
-      return error.message;
-    case 'run':
-      return 'the agent reported a failure.';
-  }
+/** The editing of a USER message: its draft, and Save (which sends) and Cancel. */
+function useMessageEdit(
+  message: ConversationMessage,
+  onEdit: ((messageId: string, text: string) => void) | undefined,
+) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.text);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  // Cancel returns focus to Edit, which renders again only after the editor is gone.
+  const [refocusEdit, setRefocusEdit] = useState(false);
+  useEffect(() => {
+    if (!refocusEdit) return;
+    editButtonRef.current?.focus();
+    setRefocusEdit(false);
+  }, [refocusEdit]);
+
+  const start = () => {
+    setDraft(message.text);
+    setEditing(true);
+  };
+  const cancel = () => {
+    setEditing(false);
+    setDraft(message.text);
+    setRefocusEdit(true);
+  };
+  const save = () => {
+    if (draft.trim() === '') return;
+    setEditing(false);
+    onEdit?.(message.id, draft);
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cancel();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      save();
+    }
+  };
+  return { editing, draft, setDraft, editButtonRef, start, cancel, save, handleKeyDown };
 }
 
-/** The failed answer's line in the thread: whether any of it came, and why it failed. */
-function failureText({ text, error }: ConversationMessage): string {
-  return `${text === '' ? 'No answer' : 'The answer stopped partway'}: ${failureReason(error)}`;
+/** The editor of a USER message, in place of its text. */
+function MessageEditor({ id, edit }: { id: string; edit: ReturnType<typeof useMessageEdit> }) {
+  const { draft, setDraft, save, cancel, handleKeyDown } = edit;
+  return (
+    <div className="ack-thread__edit">
+      <label htmlFor={`${id}edit`} className="ack-thread__edit-label">
+        Edit your message
+      </label>
+      <textarea
+        id={`${id}edit`}
+        className="ack-thread__edit-input"
+        value={draft}
+        rows={3}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to edit: the text goes where they look
+        autoFocus
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={handleKeyDown}
+      />
+      <div className="ack-thread__actions">
+        <button
+          type="button"
+          className="ack-thread__save"
+          onClick={save}
+          disabled={draft.trim() === ''}
+        >
+          Save and send
+        </button>
+        <button type="button" className="ack-thread__cancel" onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Copy on an answer: says whether it copied (in its label and `data-state`). */
+function CopyAnswerButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copyText = useCopyText();
+  return (
+    <button
+      type="button"
+      className="ack-thread__copy"
+      data-state={copied}
+      aria-label={
+        copied === 'copied'
+          ? 'Copied the answer'
+          : copied === 'failed'
+            ? 'Copy failed'
+            : 'Copy the answer'
+      }
+      onClick={() => void copyText(text, (done) => setCopied(done ? 'copied' : 'failed'))}
+    >
+      {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+    </button>
+  );
 }
 
 /** Props of {@link AgentThreadAnnouncer}. */
@@ -789,12 +774,7 @@ function AgentThreadAnnouncerRender(
       if (message.status === 'streaming') {
         streaming.add(message.id);
       } else if (streaming.delete(message.id)) {
-        next =
-          message.status === 'done'
-            ? `${agentName} answered: ${message.text}`
-            : message.status === 'stopped'
-              ? `${agentName}’s answer was stopped.`
-              : `${agentName}’s answer ${message.text === '' ? 'failed' : 'stopped partway'}: ${failureReason(message.error)}`;
+        next = answerAnnouncement(agentName, message);
       }
     }
     // Answers dropped by an edit, a retry or a clear are no longer awaited.
@@ -877,24 +857,4 @@ function AgentThreadRender(
       <AgentThreadAnnouncer />
     </AgentThreadRoot>
   );
-}
-
-function stickToBottom(element: HTMLElement, lastScrollTop: { current: number }) {
-  element.scrollTop = element.scrollHeight;
-  lastScrollTop.current = element.scrollTop;
-}
-
-function waitingText(reason: AgentError | undefined, nextAttemptAt: number | undefined) {
-  if (reason === undefined) return undefined;
-  const seconds =
-    nextAttemptAt === undefined ? 0 : Math.max(0, Math.ceil((nextAttemptAt - Date.now()) / 1000));
-  const when = seconds > 0 ? ` in ${seconds} s` : '';
-  if (reason instanceof AgentHttpError && reason.status === 429) {
-    return `The service asked to wait (429): trying again${when}…`;
-  }
-  if (reason instanceof AgentNetworkError) return `The connection broke off: reconnecting${when}…`;
-  if (reason instanceof AgentHttpError) {
-    return `The service answered ${reason.status}: trying again${when}…`;
-  }
-  return `Trying again${when}…`;
 }

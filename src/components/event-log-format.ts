@@ -73,18 +73,6 @@ export function formatElapsed(milliseconds: number): string {
   return `${sign}${(Math.abs(milliseconds) / 1000).toFixed(3)} s`;
 }
 
-const numberFormat = /* @__PURE__ */ new Intl.NumberFormat('en');
-
-/** A count with digit grouping: `100,000`. */
-export function formatCount(count: number): string {
-  return numberFormat.format(count);
-}
-
-/** `1 event`, `2 events`. */
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
-}
-
 /**
  * The event names seen in a list of events, with a count each, kept up to date in O(changed) for
  * a list that grows at its end and may drop its head (the bounded buffer of `RunStream`).

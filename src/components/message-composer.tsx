@@ -1,17 +1,13 @@
 import {
   forwardRef,
-  useId,
-  useState,
   type ComponentPropsWithoutRef,
-  type FormEvent,
   type ForwardedRef,
-  type KeyboardEvent,
   type ReactNode,
   type RefAttributes,
 } from 'react';
 import type { AgentMessage } from '../core/schemas.js';
-import { SendIcon } from './icons.js';
-import { classNames, dataFlag, isSendKey, named } from './part-helpers.js';
+import { Composer } from './composer.js';
+import { named } from './part-helpers.js';
 
 /** Props of {@link MessageComposer}. */
 export interface MessageComposerProps
@@ -84,84 +80,16 @@ export const MessageComposer = /* @__PURE__ */ named(
 );
 
 function MessageComposerRender(
-  {
-    onSend,
-    disabled = false,
-    label = 'Message',
-    sendLabel = 'Send',
-    placeholder,
-    defaultValue = '',
-    keepAfterSend = false,
-    rows = 3,
-    actions,
-    className,
-    ...rest
-  }: MessageComposerProps,
+  { onSend, rows = 3, ...rest }: MessageComposerProps,
   ref: ForwardedRef<HTMLFormElement>,
 ) {
-  const id = useId();
-  const hintId = `${id}hint`;
-  const [text, setText] = useState(defaultValue);
-  const blank = text.trim() === '';
-
-  const send = () => {
-    if (disabled || blank) return;
-    onSend([{ role: 'USER', content: [{ type: 'text', text: text.trim() }] }]);
-    if (!keepAfterSend) setText('');
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send();
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!isSendKey(event)) return;
-    event.preventDefault();
-    send();
-  };
-
   return (
-    <form
+    <Composer
       ref={ref}
-      className={classNames('ack-root', 'ack-composer', className)}
-      data-disabled={dataFlag(disabled)}
-      data-empty={dataFlag(blank)}
-      onSubmit={handleSubmit}
+      classPrefix="ack-composer"
+      rows={rows}
+      onSendText={(text) => onSend([{ role: 'USER', content: [{ type: 'text', text }] }])}
       {...rest}
-    >
-      <label htmlFor={`${id}text`} className="ack-composer__label">
-        {label}
-      </label>
-      <textarea
-        id={`${id}text`}
-        className="ack-composer__input"
-        rows={rows}
-        value={text}
-        placeholder={placeholder}
-        disabled={disabled}
-        aria-describedby={hintId}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={handleKeyDown}
-      />
-      <div className="ack-composer__footer">
-        <p id={hintId} className="ack-composer__hint">
-          Enter sends, Shift+Enter adds a line.
-        </p>
-        <div className="ack-actions">
-          <button
-            type="submit"
-            className="ack-composer__send"
-            data-variant="primary"
-            disabled={disabled || blank}
-            data-disabled={dataFlag(disabled || blank)}
-          >
-            <SendIcon />
-            {sendLabel}
-          </button>
-          {actions}
-        </div>
-      </div>
-    </form>
+    />
   );
 }

@@ -21,6 +21,7 @@ import { ThreadConflictError, type StoredThread, type ThreadStore } from './thre
 import type { DurableRunStartRequest } from './durable-run-wire.js';
 import { terminalRunStatuses, type RunSnapshot, type RunStatus } from './run-types.js';
 import type { AgentMessage } from './schemas.js';
+import { ListenerSet } from './subscribable.js';
 
 export {
   parseConversationMessages,
@@ -177,7 +178,7 @@ interface QueuedSend {
 export class AgentConversation {
   readonly #options: AgentConversationOptions;
   readonly #stream: RunStream;
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new ListenerSet();
   readonly #generateId: () => string;
   readonly #now: () => number;
   #messages: readonly ConversationMessage[];
@@ -258,11 +259,9 @@ export class AgentConversation {
    * (as `connect()` does), like a query observer that fetches on subscribe.
    */
   subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
+    const unsubscribe = this.#listeners.subscribe(listener);
     this.#connectThread();
-    return () => {
-      this.#listeners.delete(listener);
-    };
+    return unsubscribe;
   };
 
   /**
@@ -771,13 +770,9 @@ export class AgentConversation {
 
   #publish() {
     this.#snapshot = this.#build();
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        console.error('agent-console-kit: an AgentConversation listener threw', error);
-      }
-    }
+    this.#listeners.notify((error) =>
+      console.error('agent-console-kit: an AgentConversation listener threw', error),
+    );
   }
 
   #build(): ConversationSnapshot {

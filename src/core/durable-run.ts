@@ -19,6 +19,7 @@ import {
   type DurableRunRecord,
 } from './durable-run-schemas.js';
 import type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
+import { ListenerSet } from './subscribable.js';
 
 /** The client calls a durable run makes: an `AgentClient` with `api: 'platform'`. */
 export type DurableRunClient = Pick<
@@ -263,7 +264,7 @@ export class DurableRun {
   readonly #store: RunStore;
   readonly #policy: Readonly<DurablePollPolicy>;
   readonly #options: DurableRunOptions;
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new ListenerSet();
   #snapshot: DurableRunSnapshot;
 
   // Bumped by every attach, detach and forget: a late answer of an older generation is dropped.
@@ -297,12 +298,7 @@ export class DurableRun {
 
   getSnapshot = (): DurableRunSnapshot => this.#snapshot;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
+  subscribe = this.#listeners.subscribe;
 
   /** The store this run's records go to. */
   get store(): RunStore {
@@ -1005,7 +1001,7 @@ export class DurableRun {
 
   #replace(snapshot: DurableRunSnapshot) {
     this.#snapshot = snapshot;
-    for (const listener of [...this.#listeners]) listener();
+    this.#listeners.notify();
   }
 
   /** A record for a run id the store does not know (attached from a link or another device). */

@@ -1,6 +1,7 @@
 import type { AgentMessage } from './schemas.js';
 import type { RunStream } from './run-stream.js';
 import { terminalRunStatuses, type RunSnapshot } from './run-types.js';
+import { ListenerSet } from './subscribable.js';
 
 /** One finished run of a {@link RunHistory}: plain JSON. */
 export interface RunHistoryEntry {
@@ -51,7 +52,7 @@ export const defaultRunHistoryLimit = 20;
 export class RunHistory {
   readonly #stream: RunStream;
   readonly #limit: number;
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new ListenerSet();
   #entries: readonly RunHistoryEntry[];
   #recorded = new WeakSet<RunSnapshot>();
   #counter = 0;
@@ -64,12 +65,7 @@ export class RunHistory {
 
   getSnapshot = (): readonly RunHistoryEntry[] => this.#entries;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
+  subscribe = this.#listeners.subscribe;
 
   /** Starts recording the stream's runs as they end; returns the function that stops it. */
   connect(): () => void {
@@ -109,7 +105,7 @@ export class RunHistory {
   }
 
   #notify() {
-    for (const listener of [...this.#listeners]) listener();
+    this.#listeners.notify();
   }
 }
 

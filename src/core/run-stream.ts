@@ -14,6 +14,7 @@ import { redactFrame, redactText } from './secrets.js';
 import { classifyFrame } from './classify-frame.js';
 import type { RunEvent, RunSnapshot, RunStatus } from './run-types.js';
 import type { SentRunRequest, SseMessage, SseTransport } from './sse-types.js';
+import { ListenerSet } from './subscribable.js';
 
 /** The reconnect policy of a {@link RunStream}. */
 export interface RunStreamReconnectOptions {
@@ -251,7 +252,7 @@ class Run {
 export class RunStream {
   #client: AgentClient;
   #options: RunStreamOptions;
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new ListenerSet();
   readonly #observers = new Set<RunStreamCallbacks>();
   #now: () => number;
   #run: Run | undefined;
@@ -290,12 +291,7 @@ export class RunStream {
   getSnapshot = (): RunSnapshot => this.#snapshot;
 
   /** Calls `listener` after each published change (at most once per frame for events). */
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
+  subscribe = this.#listeners.subscribe;
 
   /** Adds callbacks (beside those of the options); returns their removal. */
   observe(callbacks: RunStreamCallbacks): () => void {
@@ -645,13 +641,7 @@ export class RunStream {
   }
 
   #notifyListeners() {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        reportCallbackError(error);
-      }
-    }
+    this.#listeners.notify(reportCallbackError);
   }
 
   /** `#emit` for `onEvent`, without a closure per event. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   AgentConsoleController,
@@ -18,6 +18,7 @@ import {
   warnIgnoredOptions,
   type UseAgentRunStreamOptions,
 } from './use-agent-run-stream.js';
+import { useStore } from './use-store.js';
 
 /**
  * Options of {@link useAgentConsole}: the controller's (see `AgentConsoleControllerOptions`), with
@@ -170,11 +171,7 @@ export function useAgentConsole(
     warnIgnoredOptions(ignored, warnedRef.current);
   });
 
-  const snapshot = useSyncExternalStore(
-    controller.subscribe,
-    controller.getSnapshot,
-    controller.getSnapshot,
-  );
+  const snapshot = useStore(controller);
   return useMemo(
     () => ({
       ...snapshot,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import {
   AgentConversation,
   type AgentConversationOptions,
@@ -9,6 +9,7 @@ import type { AgentClient } from '../core/agent-client.js';
 import type { DurableRunDecision } from '../core/durable-run-schemas.js';
 import type { RunStreamCallbacks } from '../core/run-stream.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
+import { useStore } from './use-store.js';
 
 /** Options of {@link useAgentConversation}. */
 export interface UseAgentConversationOptions extends Partial<AgentConversationOptions> {
@@ -145,11 +146,7 @@ export function useAgentConversation(
     };
   }, [conversation, owned]);
 
-  const snapshot = useSyncExternalStore(
-    conversation.subscribe,
-    conversation.getSnapshot,
-    conversation.getSnapshot,
-  );
+  const snapshot = useStore(conversation);
 
   // A send from a stale closure after a real unmount is stopped before its request goes out
   // (preparing it takes several microtasks).

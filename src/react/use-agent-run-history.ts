@@ -1,6 +1,7 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { RunHistory, type RunHistoryEntry, type RunHistoryOptions } from '../core/run-history.js';
 import type { RunStream } from '../core/run-stream.js';
+import { useStore } from './use-store.js';
 
 /**
  * The finished runs of a stream, newest first (at most `limit`, default 20), re-rendered when a
@@ -21,5 +22,5 @@ export function useAgentRunHistory(
   }
   const history = historyRef.current.history;
   useEffect(() => history.connect(), [history]);
-  return useSyncExternalStore(history.subscribe, history.getSnapshot, history.getSnapshot);
+  return useStore(history);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { AgentClient } from '../core/agent-client.js';
 import {
   RunStream,
@@ -8,6 +8,7 @@ import {
 } from '../core/run-stream.js';
 import type { RunSnapshot } from '../core/run-types.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
+import { useStore } from './use-store.js';
 
 /** Options of {@link useAgentRunStream}. */
 export interface UseAgentRunStreamOptions extends RunStreamOptions {
@@ -177,7 +178,7 @@ export function useAgentRunStream<TSelected>(
     };
   }, [stream, owned]);
 
-  const selected = useSelectedSnapshot(
+  const selected = useStore(
     stream,
     (select ?? selectSnapshot) as (snapshot: RunSnapshot) => TSelected,
     isEqual ?? Object.is,
@@ -210,36 +211,6 @@ export function useAgentRunStream<TSelected>(
         : { ...(selected as RunSnapshot), start, abort, reset, stream },
     [withSelect, selected, start, abort, reset, stream],
   );
-}
-
-/**
- * `useSyncExternalStore` over a slice: the slice is computed once per snapshot, and a slice equal
- * to the one rendered last is returned as that same value, so React sees no change. `select` and
- * `isEqual` may change on every render (inline functions).
- */
-function useSelectedSnapshot<TSelected>(
-  stream: RunStream,
-  select: (snapshot: RunSnapshot) => TSelected,
-  isEqual: (previous: TSelected, next: TSelected) => boolean,
-): TSelected {
-  const renderedRef = useRef<{ value: TSelected } | undefined>(undefined);
-  const getSelection = useMemo(() => {
-    let memo: { snapshot: RunSnapshot; value: TSelected } | undefined;
-    return () => {
-      const snapshot = stream.getSnapshot();
-      if (memo !== undefined && memo.snapshot === snapshot) return memo.value;
-      const next = select(snapshot);
-      const rendered = renderedRef.current;
-      const value = rendered !== undefined && isEqual(rendered.value, next) ? rendered.value : next;
-      memo = { snapshot, value };
-      return value;
-    };
-  }, [stream, select, isEqual]);
-  const value = useSyncExternalStore(stream.subscribe, getSelection, getSelection);
-  useEffect(() => {
-    renderedRef.current = { value };
-  }, [value]);
-  return value;
 }
 
 /** Bundlers replace `process.env.NODE_ENV`; where nothing does and `process` is absent, warn. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { AgentClient } from '../core/agent-client.js';
 import type { DurableRunDecision } from '../core/durable-run-schemas.js';
 import type { DurableRunStartRequest } from '../core/durable-run-wire.js';
@@ -9,6 +9,7 @@ import {
   type DurableRunSnapshot,
 } from '../core/durable-run.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
+import { useStore } from './use-store.js';
 
 /** Options of {@link useDurableRun}. */
 export interface UseDurableRunOptions extends Omit<DurableRunOptions, 'agentId'> {
@@ -135,7 +136,7 @@ export function useDurableRun(options: UseDurableRunOptions): UseDurableRunResul
     };
   }, [run, runId, resume]);
 
-  const snapshot = useSyncExternalStore(run.subscribe, run.getSnapshot, run.getSnapshot);
+  const snapshot = useStore(run);
 
   const start = useCallback((request: DurableRunStartRequest) => run.start(request), [run]);
   const attach = useCallback((id: string) => run.attach(id), [run]);

@@ -1,0 +1,55 @@
+import { useCallback, useRef, useState, type RefObject } from 'react';
+
+/** What {@link useFollowEnd} gives a scrolling list. */
+export interface FollowEnd {
+  /** Whether the view follows the end of the list. */
+  following: boolean;
+  /** The mark given to `handleScroll` when following stopped; `null` while following. */
+  pausedAt: number | null;
+  /** `following` of the last render, for observers that run outside React's render. */
+  followingRef: RefObject<boolean>;
+  /**
+   * Reads a scroll of the list's element: at the end (within the threshold) following resumes;
+   * the reader scrolling up stops it and keeps `mark` in `pausedAt`.
+   */
+  handleScroll: (element: HTMLElement, mark?: number) => void;
+  /** Follows the end again (the caller scrolls there). */
+  follow: () => void;
+  /** Scrolls `element` to its end, as following does. */
+  scrollToEnd: (element: HTMLElement) => void;
+}
+
+/**
+ * Following the end of a scrolling list: it follows while the reader is at the end, stops when
+ * they scroll up and resumes when they come back down. `threshold` is how close to the end (px)
+ * still counts as "at the end".
+ */
+export function useFollowEnd(threshold: number): FollowEnd {
+  const [pausedAt, setPausedAt] = useState<number | null>(null);
+  const following = pausedAt === null;
+  const followingRef = useRef(following);
+  followingRef.current = following;
+  const lastScrollTop = useRef(0);
+
+  const handleScroll = useCallback(
+    (element: HTMLElement, mark = 0) => {
+      const atEnd = element.scrollHeight - element.clientHeight - element.scrollTop <= threshold;
+      const movedUp = element.scrollTop < lastScrollTop.current;
+      lastScrollTop.current = element.scrollTop;
+      // Only the reader scrolling up stops following; content growing below does not.
+      if (atEnd) {
+        if (!followingRef.current) setPausedAt(null);
+      } else if (followingRef.current && movedUp) {
+        setPausedAt(mark);
+      }
+    },
+    [threshold],
+  );
+  const follow = useCallback(() => setPausedAt(null), []);
+  const scrollToEnd = useCallback((element: HTMLElement) => {
+    element.scrollTop = element.scrollHeight;
+    lastScrollTop.current = element.scrollTop;
+  }, []);
+
+  return { following, pausedAt, followingRef, handleScroll, follow, scrollToEnd };
+}
