@@ -366,6 +366,28 @@ describe('given the durable-run page in Chromium, under StrictMode', { timeout: 
     expect(service.postCount()).toBe(1);
   });
 
+  it('an approval answered in the tab that follows wakes the tab that polls', async () => {
+    const leader = await open('view=run&agent=approval-agent');
+    await startRun(leader);
+    const leaderTab = (await fact(leader, 'tab').textContent()) ?? '';
+    const card = (page: Page) => page.getByRole('region', { name: 'Approval needed' });
+    await card(leader).getByRole('heading', { name: 'Send Slack message to user' }).waitFor(wait);
+    const follower = await open('view=run&agent=approval-agent');
+    await waitForFact(follower, 'connection', 'following');
+    // The polling tab now reads every 15 s: a person may answer elsewhere.
+    await waitForFact(leader, 'connection', 'waiting');
+    const leaderReads = durableGets(leaderTab);
+
+    await card(follower).getByRole('button', { name: 'Approve' }).click();
+    await service.waitFor(() => service.durableStats.responsesAccepted === 1, 20_000);
+    // The follower wrote the new state to the store: the polling tab reads at once, not in 15 s.
+    await service.waitFor(() => durableGets(leaderTab) > leaderReads, 5_000);
+    await waitForFact(leader, 'status', 'succeeded');
+    await waitForFact(follower, 'status', 'succeeded');
+    expect(service.durableStats.toolsExecuted).toBe(1);
+    expect(service.postCount()).toBe(1);
+  });
+
   it('the follower takes over when the polling tab closes', async () => {
     const first = await open('view=run&agent=steady-agent');
     const runId = await startRun(first);
