@@ -261,6 +261,23 @@ describe('given the durable-run page in Chromium, under StrictMode', { timeout: 
     },
   );
 
+  it('a stored run the service no longer knows shows as lost once, then the page starts afresh', async () => {
+    const page = await open('view=run&agent=clock-report-agent');
+    const runId = await startRun(page);
+    // The service forgot the run (kept no longer, or another user's): its reads answer 404.
+    service.reset();
+
+    await page.reload();
+    await waitForFact(page, 'status', 'lost');
+    expect(await fact(page, 'run-id').textContent()).toBe(runId);
+    expect(durableGets()).toBe(1);
+    await page.reload();
+    await waitForFact(page, 'status', 'idle');
+    expect(durableGets()).toBe(1);
+    await startRun(page);
+    expect(service.postCount()).toBe(1);
+  });
+
   it('approve and reject round trips: the tool runs once after Approve, never after Reject', async () => {
     const page = await open('view=run&agent=approval-agent');
     await startRun(page);
@@ -464,6 +481,31 @@ describe('given the durable-run page in Chromium, under StrictMode', { timeout: 
       .filter({ hasText: exactly(`Agent: ${reportText}`) })
       .waitFor(wait);
     expect(await messages.count()).toBe(2);
+    expect(service.postCount()).toBe(1);
+  });
+
+  it('Stop in a durable conversation cancels the run; the answer so far stays, marked stopped', async () => {
+    const page = await open('view=chat&agent=clock-report-agent');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Write the weekly report');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await waitForFact(page, 'status', 'running');
+    service.advance(2 * minute);
+    const answer = page
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: exactly(`Agent: ${reportAfter(2)}`) });
+    await answer.waitFor(wait);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await service.waitFor(() => service.durableStats.cancels === 1, 20_000);
+    service.advance(minute);
+    await waitForFact(page, 'status', 'cancelled');
+    await page
+      .locator('li[data-status="stopped"]')
+      .filter({ hasText: reportAfter(2) })
+      .waitFor(wait);
+    expect(service.requests.filter((record) => record.endpoint === 'durable-cancel')).toHaveLength(
+      1,
+    );
     expect(service.postCount()).toBe(1);
   });
 
