@@ -287,6 +287,28 @@ describe('given a cancel', () => {
     expect(settled).toEqual([`${runId}:succeeded`]);
   });
 
+  it('completion winning the race after a reload during the cancellation: the note too', async () => {
+    const server = await serveDurableWireForTest();
+    const { page, load } = setUp(server);
+    const first = load();
+    await first.start(hello);
+    await idle(first);
+    const runId = first.getSnapshot().runId ?? '';
+    await first.cancel();
+    await idle(first);
+    server.set(runId, { state: 'CANCELLING' });
+    first.detach();
+    const reloaded = load();
+    await reloaded.resume();
+    expect(reloaded.getSnapshot().status).toBe('cancelling');
+    server.set(runId, { state: 'SUCCEEDED', text: 'Done anyway' });
+    await tick(page, reloaded, 1000);
+    expect(reloaded.getSnapshot()).toMatchObject({
+      status: 'succeeded',
+      note: 'completed-before-cancel',
+    });
+  });
+
   it('503 then a detach: the cancel is not sent again', async () => {
     const server = await serveDurableWireForTest();
     server.failCancels = 3;

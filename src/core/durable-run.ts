@@ -844,6 +844,8 @@ export class DurableRun {
     if (changed) this.#lastChangeAt = this.#now();
 
     let note = previous.note;
+    // A cancellation the service shows (asked before a reload, or in another tab) was asked.
+    if (serverState === 'CANCELLING') this.#cancelRequested = true;
     if (this.#cancelRequested) {
       if (status === 'queued' || status === 'running') status = 'cancelling';
       if (status === 'succeeded') note = 'completed-before-cancel';

@@ -353,6 +353,21 @@ describe('given the durable-run page in Chromium, under StrictMode', { timeout: 
     expect(service.durableRun(runId)?.state).toBe('SUCCEEDED');
   });
 
+  it('completion winning a cancel is said so after a reload during the cancellation too', async () => {
+    const page = await open('view=run&agent=clock-report-agent');
+    const runId = await startRun(page);
+    service.advance(9.5 * minute);
+    await page.getByRole('button', { name: 'Cancel run' }).click();
+    await service.waitFor(() => service.durableRun(runId)?.cancelRequestedAt !== undefined, 20_000);
+
+    await page.reload();
+    await waitForFact(page, 'status', 'cancelling');
+    service.advance(minute);
+    await waitForFact(page, 'status', 'succeeded');
+    await page.getByText('The run finished before the cancel reached it.').waitFor(wait);
+    expect(service.durableStats.cancels).toBe(1);
+  });
+
   it('two tabs on one run: one polls (Web Locks), the other follows through storage', async () => {
     const leader = await open('view=run&agent=steady-agent');
     const runId = await startRun(leader);
