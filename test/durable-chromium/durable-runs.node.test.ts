@@ -48,6 +48,21 @@ const clockAgents: MockAgentDefinition[] = [
     },
   },
   {
+    // The first answer to its approval is refused with 503 (the decisions were not accepted).
+    agent: { agent_id: 'flaky-approval-agent', name: 'Flaky approval', capabilities: chat },
+    durable: {
+      respondFaults: ['503-once'],
+      turns: [
+        {
+          runningMs: 0,
+          text: 'Approve the deploy?',
+          approvals: [{ displayName: 'Deploy to production', arguments: { service: 'web' } }],
+        },
+        { runningMs: 0, text: 'Deployed.' },
+      ],
+    },
+  },
+  {
     // One chunk at the end: nothing changes while it runs, so a follower has nothing to read.
     agent: { agent_id: 'steady-agent', name: 'Steady', capabilities: chat },
     durable: { turns: [{ runningMs: 10 * minute, text: ['The steady answer is ready.'] }] },
@@ -315,6 +330,20 @@ describe('given the durable-run page in Chromium, under StrictMode', { timeout: 
     expect(responses).toHaveLength(1);
     expect(responses[0]?.body).toMatchObject({ responses: [{ decision: 'REJECT' }] });
     await rejected.context().close();
+  });
+
+  it('an answer refused with 503 is sent again, identical, and the tool runs once', async () => {
+    allowedFailures = [/503/];
+    const page = await open('view=run&agent=flaky-approval-agent');
+    await startRun(page);
+    const card = page.getByRole('region', { name: 'Approval needed' });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await waitForFact(page, 'status', 'succeeded');
+    await waitForAnswer(page, 'Approve the deploy?\n\nDeployed.');
+    const responses = service.requests.filter((record) => record.endpoint === 'durable-respond');
+    expect(responses.map((record) => record.status)).toEqual([503, 200]);
+    expect(responses[1]?.body).toEqual(responses[0]?.body);
+    expect(service.durableStats).toMatchObject({ toolsExecuted: 1, responsesAccepted: 1 });
   });
 
   it('a batch of two is answered by one Submit: only the approved tool runs', async () => {
