@@ -540,6 +540,50 @@ describe('given the durable-run page in Chromium, under StrictMode', { timeout: 
     expect(service.postCount()).toBe(1);
   });
 
+  it('a durable conversation open in two tabs: one run, one poller, the answer once in each', async () => {
+    const first = await open('view=chat&agent=steady-agent');
+    await first.getByRole('textbox', { name: 'Message' }).fill('Write the weekly report');
+    await first.getByRole('button', { name: 'Send' }).click();
+    await waitForFact(first, 'status', 'running');
+    const runId = (await fact(first, 'run-id').textContent()) ?? '';
+    const firstTab = (await fact(first, 'tab').textContent()) ?? '';
+    const second = await open('view=chat&agent=steady-agent');
+    const secondTab = (await fact(second, 'tab').textContent()) ?? '';
+    await waitForFact(second, 'run-id', runId);
+    await waitForFact(second, 'connection', 'following');
+    // Read when it attached (twice under StrictMode: the hook's remount attaches the turn again).
+    const secondReads = durableGets(secondTab);
+    expect(secondReads).toBeLessThanOrEqual(2);
+    const firstReads = durableGets(firstTab);
+    await service.waitFor(() => durableGets(firstTab) >= firstReads + 3, 30_000);
+    expect(durableGets(secondTab)).toBe(secondReads);
+
+    service.advance(10 * minute);
+    for (const page of [first, second]) {
+      const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+      await page.getByTestId('chat-status').filter({ hasText: 'idle' }).waitFor(wait);
+      await messages
+        .nth(1)
+        .filter({ hasText: exactly('Agent: The steady answer is ready.') })
+        .waitFor(wait);
+      expect(await messages.allTextContents()).toEqual([
+        'You: Write the weekly report',
+        'Agent: The steady answer is ready.',
+      ]);
+    }
+    expect(durableGets(secondTab)).toBe(secondReads + 1);
+    expect(service.postCount()).toBe(1);
+    // Both tabs saved the settled thread: a reload shows it once.
+    await second.reload();
+    const messages = second.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+    await messages
+      .nth(1)
+      .filter({ hasText: exactly('Agent: The steady answer is ready.') })
+      .waitFor(wait);
+    expect(await messages.count()).toBe(2);
+    expect(service.postCount()).toBe(1);
+  });
+
   it('Stop in a durable conversation cancels the run; the answer so far stays, marked stopped', async () => {
     const page = await open('view=chat&agent=clock-report-agent');
     await page.getByRole('textbox', { name: 'Message' }).fill('Write the weekly report');
