@@ -287,6 +287,28 @@ describe('given a cancel', () => {
     expect(settled).toEqual([`${runId}:succeeded`]);
   });
 
+  it('completion winning the race after a reload during the cancellation: the note too', async () => {
+    const server = await serveDurableWireForTest();
+    const { page, load } = setUp(server);
+    const first = load();
+    await first.start(hello);
+    await idle(first);
+    const runId = first.getSnapshot().runId ?? '';
+    await first.cancel();
+    await idle(first);
+    server.set(runId, { state: 'CANCELLING' });
+    first.detach();
+    const reloaded = load();
+    await reloaded.resume();
+    expect(reloaded.getSnapshot().status).toBe('cancelling');
+    server.set(runId, { state: 'SUCCEEDED', text: 'Done anyway' });
+    await tick(page, reloaded, 1000);
+    expect(reloaded.getSnapshot()).toMatchObject({
+      status: 'succeeded',
+      note: 'completed-before-cancel',
+    });
+  });
+
   it('503 then a detach: the cancel is not sent again', async () => {
     const server = await serveDurableWireForTest();
     server.failCancels = 3;
@@ -576,6 +598,34 @@ describe('given two pages of one browser watching one run', () => {
     await vi.waitFor(() => expect(b.run.getSnapshot().status).toBe('succeeded'));
     expect(b.run.getSnapshot().output.text).toBe('Both see this');
     expect(settled).toEqual(['succeeded']);
+  });
+
+  it('the polling page reads at once when the following page answers the approvals', async () => {
+    const server = await serveDurableWireForTest();
+    const storage = createMemoryStorage();
+    const { client } = setUp(server, storage);
+    const locks = fakeLocks();
+    const store = createRunStore({ storage });
+    const pageA = manualPage({ locks });
+    const pageB = manualPage({ locks });
+    const a = createDurableRun(client, { agentId: 'agent', store, environment: pageA.environment });
+    const b = createDurableRun(client, { agentId: 'agent', store, environment: pageB.environment });
+    await a.start(hello);
+    await idle(a);
+    const runId = a.getSnapshot().runId ?? '';
+    server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
+    pageA.advance(1000);
+    await vi.waitFor(() => expect(a.getSnapshot().status).toBe('requires-input'));
+    await idle(a);
+    await b.attach(runId);
+    await vi.waitFor(() => expect(b.getSnapshot().connection).toBe('following'));
+    const polls = a.getSnapshot().polls;
+
+    await b.respond([{ interactionId: 'call_1', decision: 'APPROVE' }]);
+    // No clock moved: the leader read because the follower wrote RUNNING, not in 15 s.
+    await vi.waitFor(() => expect(a.getSnapshot().polls).toBe(polls + 1));
+    await idle(a);
+    expect(a.getSnapshot().status).toBe('running');
   });
 
   it('the follower takes over when the leading page goes away', async () => {

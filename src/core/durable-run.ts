@@ -607,16 +607,21 @@ export class DurableRun {
       environment.window?.removeEventListener('offline', onOffline);
     });
 
-    // Another tab (or another object of this page) wrote the record: a follower reads once.
+    // Another tab (or another object of this page) wrote the record: a follower reads once; the
+    // leader reads now too (a follower answered or cancelled it), not at the paused pace. Its own
+    // writes match its snapshot.
     const localId = this.#snapshot.localId;
     this.#stopWatching.push(
       this.#store.subscribe((change) => {
-        if (change.localId !== localId || this.#role !== 'follower') return;
-        if (change.record === undefined) return;
+        if (change.localId !== localId || change.record === undefined) return;
         const same =
           change.record.lastState === this.#snapshot.serverState &&
           change.record.lastUpdatedAt === stringOf(this.#snapshot.updatedAt);
-        if (!same || change.record.phase === 'settled') void this.#readOnce();
+        if (this.#role === 'follower') {
+          if (!same || change.record.phase === 'settled') void this.#readOnce();
+        } else if (this.#role === 'leader' && !same) {
+          this.#pollSoon();
+        }
       }),
     );
 
@@ -875,6 +880,8 @@ export class DurableRun {
     if (changed) this.#lastChangeAt = this.#now();
 
     let note = previous.note;
+    // A cancellation the service shows (asked before a reload, or in another tab) was asked.
+    if (serverState === 'CANCELLING') this.#cancelRequested = true;
     if (this.#cancelRequested) {
       if (status === 'queued' || status === 'running') status = 'cancelling';
       if (status === 'succeeded') note = 'completed-before-cancel';
