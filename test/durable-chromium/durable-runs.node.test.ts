@@ -261,31 +261,25 @@ describe('given the durable-run page in Chromium, under StrictMode', { timeout: 
     expect(service.durableStats.runsStarted).toBe(1);
   });
 
-  // Fails today (agent-conversation.ts): a durable turn is saved to the thread only once its run id
-  // is known, so a reload during the start POST loses the question and never says the turn may
-  // have started (the load's "may have started" branch cannot be reached). Drop `.fails` with the fix.
-  it.fails(
-    'a reload of a durable conversation during the start POST keeps the question and sends nothing again',
-    async () => {
-      server.holdStarts();
-      const page = await open('view=chat&agent=clock-report-agent');
-      await page.getByRole('textbox', { name: 'Message' }).fill('Write the weekly report');
-      await page.getByRole('button', { name: 'Send' }).click();
-      await service.waitFor(() => server.heldStarts === 1, 20_000);
+  it('a reload of a durable conversation during the start POST keeps the question and sends nothing again', async () => {
+    server.holdStarts();
+    const page = await open('view=chat&agent=clock-report-agent');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Write the weekly report');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await service.waitFor(() => server.heldStarts === 1, 20_000);
 
-      await page.reload();
-      const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
-      await page.getByTestId('chat-status').filter({ hasText: 'idle' }).waitFor(wait);
-      // Loaded: the thread is what was stored.
-      expect((await messages.allTextContents())[0]).toBe('You: Write the weekly report');
-      await page
-        .getByRole('alert')
-        .getByText('This turn may have started: it was not sent again.')
-        .waitFor(wait);
-      expect(service.postCount()).toBe(1);
-      expect(durableGets()).toBe(0);
-    },
-  );
+    await page.reload();
+    const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+    await page.getByTestId('chat-status').filter({ hasText: 'idle' }).waitFor(wait);
+    // Loaded: the thread is what was stored.
+    expect((await messages.allTextContents())[0]).toBe('You: Write the weekly report');
+    await page
+      .getByRole('alert')
+      .getByText('This turn may have started: it was not sent again.')
+      .waitFor(wait);
+    expect(service.postCount()).toBe(1);
+    expect(durableGets()).toBe(0);
+  });
 
   it('a stored run the service no longer knows shows as lost once, then the page starts afresh', async () => {
     const page = await open('view=run&agent=clock-report-agent');
