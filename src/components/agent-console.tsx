@@ -18,6 +18,7 @@ import type { ThreadStore } from '../core/thread-store.js';
 import type { Agent } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
 import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
+import { AgentApprovalCard, type AgentApprovalCardProps } from './agent-approval-card.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import {
   AgentErrorMessage,
@@ -59,6 +60,11 @@ export interface AgentConsoleComponents {
   Composer?: ComponentType<AgentThreadComposerProps> | null;
   /** The conversation of an agent that takes messages. @default AgentThread */
   Thread?: ComponentType<AgentThreadProps> | null;
+  /**
+   * The approvals a chat agent's durable turn waits for (under the thread, above the composer).
+   * @default AgentApprovalCard
+   */
+  ApprovalCard?: ComponentType<AgentApprovalCardProps> | null;
   /**
    * The saved threads of a chat agent, shown when the console has a `threadStore`.
    * @default AgentThreadList
@@ -442,6 +448,7 @@ interface ConsoleParts {
   InputForm: ComponentType<AgentInputFormProps> | null;
   Composer: ComponentType<AgentThreadComposerProps> | null;
   Thread: ComponentType<AgentThreadProps> | null;
+  ApprovalCard: ComponentType<AgentApprovalCardProps> | null;
   ThreadList: ComponentType<AgentThreadListProps> | null;
   RunHistory: ComponentType<AgentRunHistoryProps> | null;
   Status: ComponentType<AgentRunStatusProps> | null;
@@ -456,6 +463,7 @@ function resolveParts(components: AgentConsoleComponents, showEventLog: boolean)
     InputForm: resolveSlot(components.InputForm, AgentInputForm),
     Composer: resolveSlot(components.Composer, AgentThreadComposer),
     Thread: resolveSlot(components.Thread, AgentThread),
+    ApprovalCard: resolveSlot(components.ApprovalCard, AgentApprovalCard),
     ThreadList: resolveSlot(components.ThreadList, AgentThreadList),
     RunHistory: resolveSlot(components.RunHistory, AgentRunHistory),
     Status: resolveSlot(components.Status, AgentRunStatus),
@@ -601,6 +609,7 @@ function renderInput(view: ConsoleView): ReactNode {
           className="ack-console__thread"
         />
       ) : null}
+      {renderApproval(view)}
       {parts.Composer ? (
         <parts.Composer
           status={chat.status}
@@ -612,6 +621,32 @@ function renderInput(view: ConsoleView): ReactNode {
       ) : null}
       {view.stopControl.confirm}
     </>
+  );
+}
+
+/**
+ * A durable turn waiting for approval: a line saying so (the thread shows the answer as it is) and
+ * the card. The card never takes focus from the composer while the person types there.
+ */
+function renderApproval({ state, parts }: ConsoleView): ReactNode {
+  const { ApprovalCard } = parts;
+  const waiting = state.conversation?.status === 'waiting';
+  const showCard = ApprovalCard !== null && state.pendingApprovals.length > 0;
+  if (!waiting && !showCard) return null;
+  return (
+    <div className="ack-console__approval">
+      {waiting ? (
+        <p className="ack-console__waiting">The answer is waiting for your approval.</p>
+      ) : null}
+      {showCard ? (
+        <ApprovalCard
+          interactions={state.pendingApprovals}
+          status={state.approvalStatus}
+          error={state.approvalError}
+          onSubmit={(decisions) => void state.respond(decisions)}
+        />
+      ) : null}
+    </div>
   );
 }
 
