@@ -121,10 +121,10 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
     expect(server.service.durableStats.toolsExecuted).toBe(1);
   });
 
-  it('Reject by keyboard alone (Shift+Tab from the composer, Enter): one answer, no tool runs, the turn completes', async () => {
+  it('Reject by keyboard alone (Shift+Tab from the composer, Enter): one answer, no tool runs, the turn completes, focus back in the composer', async () => {
     const { page, server, client } = await setUp();
     renderConsole(client, page, 'approval-agent');
-    const { user } = await sendUntilWaiting(page, server);
+    const { user, box } = await sendUntilWaiting(page, server);
     const card = await screen.findByRole('region', { name: 'Approval needed' });
     const reject = within(card).getByRole('button', { name: 'Reject' });
     await armed(reject);
@@ -138,6 +138,8 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
 
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'done'));
     expect(screen.queryByRole('region', { name: 'Approval needed' })).toBeNull();
+    // The card left with focus in it: focus is back in the composer, not lost to the page.
+    expect(box).toHaveFocus();
     expect(responds(server)).toHaveLength(1);
     expect(server.service.durableStats.toolsExecuted).toBe(0);
   });

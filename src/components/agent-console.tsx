@@ -39,6 +39,7 @@ import {
   type AgentThreadListProps,
 } from './agent-thread-list.js';
 import { useConfirmedStop } from './agent-cancel-confirm.js';
+import { ConsoleApproval } from './console-approval.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
@@ -219,13 +220,16 @@ export interface AgentConsoleProps
 /**
  * The whole console for one agent: its details and status badge; for a form agent its input form,
  * the streamed output and the run history; for a chat agent (`capabilities['ap.io.messages']`, or
- * no form fields) the conversation thread and its composer; Stop / Retry / Clear in the action
+ * no form fields) the conversation thread and its composer (and, while a durable turn waits for
+ * approval, the approval card between them); Stop / Retry / Clear in the action
  * bar, errors a person can act on (tools to authorize included) and, with `showEventLog`, the
  * developer's event log of the run (or of the chosen answer). Without `agentId`, a picker chooses the agent; another agent starts a new
  * conversation. Needs an `AgentClientProvider` inside a TanStack `QueryClientProvider`.
  *
  * Focus: when a form run starts, the disabled form hands focus to Stop; when it ends, focus goes
- * back to the control that started it. The chat composer keeps focus while an answer streams.
+ * back to the control that started it. The chat composer keeps focus while an answer streams
+ * and when an approval card appears; a card that goes away with focus in it hands focus back to
+ * the composer.
  * Choosing another agent in the picker keeps focus in the picker.
  *
  * @example
@@ -609,7 +613,14 @@ function renderInput(view: ConsoleView): ReactNode {
           className="ack-console__thread"
         />
       ) : null}
-      {renderApproval(view)}
+      <ConsoleApproval
+        waiting={chat.status === 'waiting'}
+        ApprovalCard={parts.ApprovalCard}
+        interactions={state.pendingApprovals}
+        status={state.approvalStatus}
+        error={state.approvalError}
+        onSubmit={(decisions) => void state.respond(decisions)}
+      />
       {parts.Composer ? (
         <parts.Composer
           status={chat.status}
@@ -621,32 +632,6 @@ function renderInput(view: ConsoleView): ReactNode {
       ) : null}
       {view.stopControl.confirm}
     </>
-  );
-}
-
-/**
- * A durable turn waiting for approval: a line saying so (the thread shows the answer as it is) and
- * the card. The card never takes focus from the composer while the person types there.
- */
-function renderApproval({ state, parts }: ConsoleView): ReactNode {
-  const { ApprovalCard } = parts;
-  const waiting = state.conversation?.status === 'waiting';
-  const showCard = ApprovalCard !== null && state.pendingApprovals.length > 0;
-  if (!waiting && !showCard) return null;
-  return (
-    <div className="ack-console__approval">
-      {waiting ? (
-        <p className="ack-console__waiting">The answer is waiting for your approval.</p>
-      ) : null}
-      {showCard ? (
-        <ApprovalCard
-          interactions={state.pendingApprovals}
-          status={state.approvalStatus}
-          error={state.approvalError}
-          onSubmit={(decisions) => void state.respond(decisions)}
-        />
-      ) : null}
-    </div>
   );
 }
 
