@@ -556,3 +556,50 @@ export const ConsoleNarrowStopAsksFirst: StoryObj = mockOnlyStory({
     await expect(service.durableStats.cancels).toBe(0);
   },
 });
+
+/** A durable console whose agent pauses for one approval (no thread store: nothing is kept). */
+function ApprovalConsole() {
+  const client = useMemo(
+    () => createAgentClient({ baseUrl, api: 'platform', token: 'storybook-durable' }),
+    [],
+  );
+  const [runStore] = useState(() => createRunStore({ storage: memoryStorage() }));
+  return (
+    <AgentClientProvider client={client}>
+      <AgentConsole
+        agentId="one-approval-agent"
+        executionMode="durable"
+        durableRun={{ store: runStore }}
+      />
+    </AgentClientProvider>
+  );
+}
+
+/**
+ * The turn waits for approval: the answer says so and the card sits under the thread, above the
+ * composer, which keeps the focus of the person who typed there.
+ */
+export const ConsoleWaitingForApproval: StoryObj = mockOnlyStory({
+  beforeEach: serveDurableAgents(),
+  render: () => <ApprovalConsole />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = await canvas.findByRole('textbox', { name: 'Message' }, { timeout: 10_000 });
+    await userEvent.type(box, 'Tell me on Slack{Enter}');
+    await waitFor(() => expect(service.durableStats.runsStarted).toBe(1), { timeout: 10_000 });
+    service.advance(2000);
+    const card = await canvas.findByRole(
+      'region',
+      { name: 'Approval needed' },
+      { timeout: 10_000 },
+    );
+    await expect(
+      within(card).getByRole('heading', { name: 'Send Slack message to user' }),
+    ).toBeVisible();
+    await expect(within(card).getByRole('button', { name: 'Approve' })).toBeVisible();
+    await expect(within(card).getByRole('button', { name: 'Reject' })).toBeVisible();
+    await expect(canvas.getByText('The answer is waiting for your approval.')).toBeVisible();
+    await expect(box).toHaveFocus();
+    await expect(service.durableStats.toolsExecuted).toBe(0);
+  },
+});

@@ -18,6 +18,7 @@ import type { ThreadStore } from '../core/thread-store.js';
 import type { Agent } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
 import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
+import { AgentApprovalCard, type AgentApprovalCardProps } from './agent-approval-card.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import {
   AgentErrorMessage,
@@ -38,6 +39,7 @@ import {
   type AgentThreadListProps,
 } from './agent-thread-list.js';
 import { useConfirmedStop } from './agent-cancel-confirm.js';
+import { ConsoleApproval } from './console-approval.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
@@ -59,6 +61,11 @@ export interface AgentConsoleComponents {
   Composer?: ComponentType<AgentThreadComposerProps> | null;
   /** The conversation of an agent that takes messages. @default AgentThread */
   Thread?: ComponentType<AgentThreadProps> | null;
+  /**
+   * The approvals a chat agent's durable turn waits for (under the thread, above the composer).
+   * @default AgentApprovalCard
+   */
+  ApprovalCard?: ComponentType<AgentApprovalCardProps> | null;
   /**
    * The saved threads of a chat agent, shown when the console has a `threadStore`.
    * @default AgentThreadList
@@ -213,13 +220,16 @@ export interface AgentConsoleProps
 /**
  * The whole console for one agent: its details and status badge; for a form agent its input form,
  * the streamed output and the run history; for a chat agent (`capabilities['ap.io.messages']`, or
- * no form fields) the conversation thread and its composer; Stop / Retry / Clear in the action
+ * no form fields) the conversation thread and its composer (and, while a durable turn waits for
+ * approval, the approval card between them); Stop / Retry / Clear in the action
  * bar, errors a person can act on (tools to authorize included) and, with `showEventLog`, the
  * developer's event log of the run (or of the chosen answer). Without `agentId`, a picker chooses the agent; another agent starts a new
  * conversation. Needs an `AgentClientProvider` inside a TanStack `QueryClientProvider`.
  *
  * Focus: when a form run starts, the disabled form hands focus to Stop; when it ends, focus goes
- * back to the control that started it. The chat composer keeps focus while an answer streams.
+ * back to the control that started it. The chat composer keeps focus while an answer streams
+ * and when an approval card appears; a card that goes away with focus in it hands focus back to
+ * the composer.
  * Choosing another agent in the picker keeps focus in the picker.
  *
  * @example
@@ -442,6 +452,7 @@ interface ConsoleParts {
   InputForm: ComponentType<AgentInputFormProps> | null;
   Composer: ComponentType<AgentThreadComposerProps> | null;
   Thread: ComponentType<AgentThreadProps> | null;
+  ApprovalCard: ComponentType<AgentApprovalCardProps> | null;
   ThreadList: ComponentType<AgentThreadListProps> | null;
   RunHistory: ComponentType<AgentRunHistoryProps> | null;
   Status: ComponentType<AgentRunStatusProps> | null;
@@ -456,6 +467,7 @@ function resolveParts(components: AgentConsoleComponents, showEventLog: boolean)
     InputForm: resolveSlot(components.InputForm, AgentInputForm),
     Composer: resolveSlot(components.Composer, AgentThreadComposer),
     Thread: resolveSlot(components.Thread, AgentThread),
+    ApprovalCard: resolveSlot(components.ApprovalCard, AgentApprovalCard),
     ThreadList: resolveSlot(components.ThreadList, AgentThreadList),
     RunHistory: resolveSlot(components.RunHistory, AgentRunHistory),
     Status: resolveSlot(components.Status, AgentRunStatus),
@@ -601,6 +613,14 @@ function renderInput(view: ConsoleView): ReactNode {
           className="ack-console__thread"
         />
       ) : null}
+      <ConsoleApproval
+        waiting={chat.status === 'waiting'}
+        ApprovalCard={parts.ApprovalCard}
+        interactions={state.pendingApprovals}
+        status={state.approvalStatus}
+        error={state.approvalError}
+        onSubmit={(decisions) => void state.respond(decisions)}
+      />
       {parts.Composer ? (
         <parts.Composer
           status={chat.status}

@@ -12,7 +12,8 @@ import {
   type ConversationSnapshot,
 } from './agent-conversation.js';
 import type { ThreadStore } from './thread-store.js';
-import { AgentHttpError, AgentInputError } from './errors.js';
+import type { DurableInteraction, DurableRunDecision } from './durable-run-schemas.js';
+import { AgentError, AgentHttpError, AgentInputError } from './errors.js';
 import { formFieldsFromSchema, type FormField } from './input-form.js';
 import { RunHistory, type RunHistoryEntry } from './run-history.js';
 import {
@@ -160,6 +161,12 @@ export interface AgentConsoleFormState {
   errors: Record<string, string> | undefined;
 }
 
+/**
+ * Where the answer to a durable turn's approvals stands: `'idle'` (nothing sent, or it was
+ * accepted), `'responding'` (being sent), `'error'` (refused or not delivered: `approvalError`).
+ */
+export type AgentConsoleApprovalStatus = 'idle' | 'responding' | 'error';
+
 /** The state of an {@link AgentConsoleController}: immutable, the same object until a change. */
 export interface AgentConsoleSnapshot {
   /** The mode, once the agent (and its schemas, when needed) is known. */
@@ -179,6 +186,18 @@ export interface AgentConsoleSnapshot {
   active: boolean;
   /** A chat agent's conversation (`undefined` for a form agent). */
   conversation: ConversationSnapshot | undefined;
+  /**
+   * The approvals a chat agent's durable turn waits for, the batch shown (empty otherwise): answer
+   * them with `respond`.
+   */
+  pendingApprovals: readonly DurableInteraction[];
+  /** Where the answer to `pendingApprovals` stands (an error belongs to the batch it answered). */
+  approvalStatus: AgentConsoleApprovalStatus;
+  /**
+   * Why the answer failed, with `approvalStatus: 'error'`: a 409 (`status` 409: answered or changed
+   * elsewhere; not sent again), a 503 or network error after the retries, or a refused batch.
+   */
+  approvalError: AgentError | undefined;
   /** A form agent's finished runs, newest first (empty for a chat agent). */
   history: readonly RunHistoryEntry[];
   /** A form agent's input form. */
@@ -207,6 +226,15 @@ interface ToolAuthorizations {
   states: Readonly<Record<string, ToolAuthorizationState>>;
 }
 
+/** The controller's answer to a batch of approvals: the batch it answered, and how it went. */
+interface ApprovalAnswer {
+  batchKey: string | undefined;
+  status: AgentConsoleApprovalStatus;
+  error: AgentError | undefined;
+}
+
+const noApprovalAnswer: ApprovalAnswer = { batchKey: undefined, status: 'idle', error: undefined };
+const noApprovals: readonly DurableInteraction[] = Object.freeze([]);
 const noToolStates: Readonly<Record<string, ToolAuthorizationState>> = Object.freeze({});
 const noHistory: readonly RunHistoryEntry[] = Object.freeze([]);
 const noFields: readonly FormField[] = Object.freeze([]);
@@ -240,6 +268,7 @@ export class AgentConsoleController {
   #detach: (() => void) | undefined;
   #selectedAnswerId: string | undefined;
   #authorizations: ToolAuthorizations = { error: undefined, states: noToolStates };
+  #approvalAnswer: ApprovalAnswer = noApprovalAnswer;
   #resetKey = 0;
   #formDefaults: Record<string, unknown> | undefined;
   /** A form run started from a control: focus goes to Stop, then back. */
@@ -419,6 +448,46 @@ export class AgentConsoleController {
     return this.#whileConnected(this.#chat.edit(messageId, text));
   };
 
+  /**
+   * Answers the approvals a chat agent's durable turn waits for (`pendingApprovals`): one decision
+   * per approval of the batch shown. Never rejects: how it went is `approvalStatus` and
+   * `approvalError` (a 409 is not sent again; a 503 or network error sends the identical batch
+   * again first). Sends nothing while an answer is being sent; `undefined` for a form agent.
+   */
+  respond = (
+    decisions: readonly DurableRunDecision[],
+  ): Promise<ConversationSnapshot> | undefined => {
+    const chat = this.#chat;
+    if (chat === undefined) return undefined;
+    if (this.#approvalAnswer.status === 'responding') return Promise.resolve(chat.getSnapshot());
+    const batchKey = chat.getSnapshot().durableRun?.batchKey;
+    const answer: ApprovalAnswer = { batchKey, status: 'responding', error: undefined };
+    this.#setApprovalAnswer(answer);
+    const settle = (error: AgentError | undefined) => {
+      // Another engine (a new agent) or a later answer took over: this outcome is stale.
+      if (this.#chat !== chat || this.#approvalAnswer !== answer) return;
+      this.#setApprovalAnswer(
+        error === undefined ? noApprovalAnswer : { batchKey, status: 'error', error },
+      );
+    };
+    return chat.respond(decisions).then(
+      (snapshot) => {
+        const durable = snapshot.durableRun;
+        // The durable run keeps a refused answer's error while it waits on the same batch.
+        const refused =
+          durable?.status === 'requires-input' && durable.error instanceof AgentError
+            ? durable.error
+            : undefined;
+        settle(refused);
+        return chat.getSnapshot();
+      },
+      (error: unknown) => {
+        settle(error instanceof AgentError ? error : new AgentInputError(errorMessageOf(error)));
+        return chat.getSnapshot();
+      },
+    );
+  };
+
   /** Shows the run of an answer (its events); the same id again goes back to the latest turn. */
   selectAnswer = (messageId: string): void => {
     this.#select(this.#selectedAnswerId === messageId ? undefined : messageId);
@@ -493,6 +562,7 @@ export class AgentConsoleController {
     this.#chat?.dispose();
     this.#form = form;
     this.#chat = chat;
+    this.#approvalAnswer = noApprovalAnswer;
     this.#mode = mode;
     if (this.#connected) this.#attach();
   }
@@ -539,6 +609,11 @@ export class AgentConsoleController {
     return done;
   }
 
+  #setApprovalAnswer(answer: ApprovalAnswer) {
+    this.#approvalAnswer = answer;
+    this.#changed();
+  }
+
   #select(messageId: string | undefined) {
     if (messageId === this.#selectedAnswerId) return;
     this.#selectedAnswerId = messageId;
@@ -571,6 +646,16 @@ export class AgentConsoleController {
     this.#followFocus(mode, active);
     const toolStates =
       this.#authorizations.error === run.error ? this.#authorizations.states : noToolStates;
+    const pendingApprovals = chat?.pendingApprovals ?? noApprovals;
+    const answer = this.#approvalAnswer;
+    const approvalStatus: AgentConsoleApprovalStatus =
+      answer.status === 'responding' || chat?.durableRun?.status === 'responding'
+        ? 'responding'
+        : answer.status === 'error' &&
+            pendingApprovals.length > 0 &&
+            answer.batchKey === chat?.durableRun?.batchKey
+          ? 'error'
+          : 'idle';
     return {
       mode,
       fields: this.#fields,
@@ -579,6 +664,9 @@ export class AgentConsoleController {
       showsSelectedAnswer: selectedRun !== undefined,
       active,
       conversation: chat,
+      pendingApprovals,
+      approvalStatus,
+      approvalError: approvalStatus === 'error' ? answer.error : undefined,
       history,
       form: {
         resetKey: this.#resetKey,
@@ -662,6 +750,10 @@ export function fieldErrorsOf(
     return entries.length > 0 ? Object.fromEntries(entries) : undefined;
   }
   return undefined;
+}
+
+function errorMessageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** A sent `input` as form values: numbers back to the text a number control holds. */

@@ -164,6 +164,7 @@ export {
   createAgentConsoleController,
   type AgentConsoleController,
   fieldErrorsOf,
+  type AgentConsoleApprovalStatus,
   type AgentConsoleControllerOptions,
   type AgentConsoleFocusIntent,
   type AgentConsoleFormState,

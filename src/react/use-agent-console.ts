@@ -73,6 +73,11 @@ export interface UseAgentConsoleResult extends AgentConsoleSnapshot {
   send: AgentConsoleController['send'];
   /** Edits a USER message and sends again. Stable identity. */
   edit: AgentConsoleController['edit'];
+  /**
+   * Answers the approvals a durable turn waits for (`pendingApprovals`); how it went is
+   * `approvalStatus` and `approvalError`. Stable identity.
+   */
+  respond: AgentConsoleController['respond'];
   /** Shows an answer's run; the same id again shows the latest turn. Stable identity. */
   selectAnswer: AgentConsoleController['selectAnswer'];
   /** Fills the form with a history entry's input. Stable identity. */
@@ -185,6 +190,7 @@ export function useAgentConsole(
       stop: controller.stop,
       send: controller.send,
       edit: controller.edit,
+      respond: controller.respond,
       selectAnswer: controller.selectAnswer,
       runAgain: controller.runAgain,
       authorizeTool: controller.authorizeTool,
