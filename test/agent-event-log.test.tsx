@@ -133,12 +133,11 @@ describe('given events to count, filter and export', () => {
         attempt: 1,
         restart: false,
         receivedAt: new Date(startedAt + 10).toISOString(),
-        parseError: false,
-        invalid: false,
+        kind: 'message',
         payload: events[0]?.payload,
       },
       expect.objectContaining({ sequence: 2, event: 'tool.call', payload: { tool: 'search' } }),
-      expect.objectContaining({ sequence: 3, parseError: true, data: 'not json' }),
+      expect.objectContaining({ sequence: 3, kind: 'parse-error', data: 'not json' }),
     ]);
   });
 

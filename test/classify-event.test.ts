@@ -17,7 +17,6 @@ describe('classifyEvent', () => {
     const event = classifyEvent({ id: '3', event: 'message', data: agentMessage }, arrival);
 
     expect(event).toMatchObject({ ...arrival, id: '3', kind: 'message', text: 'Hello' });
-    expect(event.parseError || event.invalid).toBe(false);
     if (event.kind !== 'message') throw new Error(event.kind);
     expectTypeOf(event.payload.messages).toBeArray();
     expect(event.payload.messages).toHaveLength(3);
@@ -31,8 +30,6 @@ describe('classifyEvent', () => {
       'data',
       'payload',
       'kind',
-      'parseError',
-      'invalid',
       'text',
       'receivedAt',
       'attempt',
@@ -55,8 +52,6 @@ describe('classifyEvent', () => {
 
     expect(event).toMatchObject({
       kind: 'invalid',
-      invalid: true,
-      parseError: false,
       text: '',
       payload: { error: { message: 'crashed' } },
     });
@@ -66,8 +61,6 @@ describe('classifyEvent', () => {
     for (const name of ['message', 'run.failed', 'tool.call']) {
       expect(classifyEvent({ event: name, data: '{"messages": [' })).toMatchObject({
         kind: 'parse-error',
-        parseError: true,
-        invalid: false,
         payload: undefined,
         data: '{"messages": [',
       });
@@ -89,8 +82,6 @@ describe('classifyEvent', () => {
     expect(classifyEvent({ event: 'tool.call', data: '{"tool":"search"}' })).toMatchObject({
       kind: 'unknown',
       payload: { tool: 'search' },
-      parseError: false,
-      invalid: false,
     });
   });
 });
@@ -100,15 +91,13 @@ describe('the RunEvent type', () => {
     const base = { sequence: 1, id: '1', data: '', receivedAt: 0, attempt: 1, restart: false };
     const messagePayload = { messages: [] };
     const events: RunEvent[] = [
-      // @ts-expect-error A message is never a parse error.
+      // @ts-expect-error A message is an event named message.
       {
         ...base,
-        event: 'message',
+        event: 'tool.call',
         kind: 'message',
         payload: messagePayload,
         text: '',
-        parseError: true,
-        invalid: false,
       },
       // @ts-expect-error A message's payload matched its schema.
       {
@@ -117,8 +106,6 @@ describe('the RunEvent type', () => {
         kind: 'message',
         payload: { nope: 1 },
         text: '',
-        parseError: false,
-        invalid: false,
       },
       // @ts-expect-error Only a message adds text.
       {
@@ -127,8 +114,6 @@ describe('the RunEvent type', () => {
         kind: 'unknown',
         payload: {},
         text: 'x',
-        parseError: false,
-        invalid: false,
       },
       // @ts-expect-error A parse error has no payload.
       {
@@ -137,18 +122,14 @@ describe('the RunEvent type', () => {
         kind: 'parse-error',
         payload: {},
         text: '',
-        parseError: true,
-        invalid: false,
       },
-      // @ts-expect-error An invalid event is flagged invalid.
+      // @ts-expect-error An invalid event adds no text.
       {
         ...base,
         event: 'message',
         kind: 'invalid',
         payload: {},
-        text: '',
-        parseError: false,
-        invalid: false,
+        text: 'x',
       },
     ];
     expect(events).toHaveLength(5);

@@ -75,8 +75,6 @@ function event(sequence: number): RunEvent {
     data: '{}',
     payload: {},
     kind: 'unknown',
-    parseError: false,
-    invalid: false,
     text: '',
     receivedAt: sequence,
     attempt: 1,

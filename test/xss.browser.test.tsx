@@ -131,8 +131,6 @@ describe('given hostile events in the log, in Chromium', () => {
     data: JSON.stringify({ html: text }),
     payload: { html: text },
     kind: 'unknown',
-    parseError: false,
-    invalid: false,
     text: '',
     receivedAt: 1_000 + index,
     attempt: 1,

@@ -319,8 +319,6 @@ describe('given hostile events and fields passed as props', () => {
     data: text,
     payload: undefined,
     kind: 'parse-error',
-    parseError: true,
-    invalid: false,
     text: '',
     receivedAt: 1_000 + index,
     attempt: 1,

@@ -779,8 +779,8 @@ const EventRow = /* @__PURE__ */ memo(function EventRow({
       data-kind={event.kind}
       data-attempt={event.attempt}
       data-state={expanded ? 'open' : 'closed'}
-      data-invalid={dataFlag(event.invalid)}
-      data-parse-error={dataFlag(event.parseError)}
+      data-invalid={dataFlag(event.kind === 'invalid')}
+      data-parse-error={dataFlag(event.kind === 'parse-error')}
       data-attempt-start={dataFlag(attemptStart)}
       data-restart={dataFlag(event.restart)}
     >
@@ -806,7 +806,7 @@ const EventRow = /* @__PURE__ */ memo(function EventRow({
         <span className="ack-event-log__id">
           {event.id === undefined ? 'no id' : `id ${event.id}`}
         </span>{' '}
-        {event.kind === 'message' && event.text !== '' && !event.invalid && !event.parseError ? (
+        {event.kind === 'message' && event.text !== '' ? (
           <span className="ack-event-log__text">{event.text}</span>
         ) : (
           <span className="ack-event-log__text ack-event-log__preview" data-preview="">
@@ -819,13 +819,13 @@ const EventRow = /* @__PURE__ */ memo(function EventRow({
             run failed
           </span>
         ) : null}
-        {event.invalid ? (
+        {event.kind === 'invalid' ? (
           <span className="ack-event-log__flag" data-flag="invalid">
             {' '}
             invalid payload
           </span>
         ) : null}
-        {event.parseError ? (
+        {event.kind === 'parse-error' ? (
           <span className="ack-event-log__flag" data-flag="parse-error">
             {' '}
             not JSON

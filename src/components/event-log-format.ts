@@ -5,7 +5,7 @@ const previewLength = 160;
 
 /**
  * The log as NDJSON: one JSON object per line per event (`sequence`, `id`, `event`, `attempt`,
- * `restart`, `receivedAt` as ISO time, `parseError`, `invalid`, and `payload`, or `data` for a
+ * `restart`, `receivedAt` as ISO time, `kind`, and `payload`, or `data` for a
  * payload that was not JSON), each line ending with `\n`. A payload of any depth `JSON.parse`
  * accepts is written whole (`JSON.stringify` would overflow the stack on one thousands of levels
  * deep), so each line parses back to the event.
@@ -27,10 +27,9 @@ function ndjsonLine(event: RunEvent): string {
     attempt: event.attempt,
     restart: event.restart,
     receivedAt: new Date(event.receivedAt).toISOString(),
-    parseError: event.parseError,
-    invalid: event.invalid,
+    kind: event.kind,
   };
-  if (event.parseError) return JSON.stringify({ ...head, data: event.data });
+  if (event.kind === 'parse-error') return JSON.stringify({ ...head, data: event.data });
   try {
     return JSON.stringify({ ...head, payload: event.payload });
   } catch (error) {
@@ -61,7 +60,7 @@ export const payloadIndentDepth = 32;
  * be O(n²) characters long), or the data as received when it was not JSON. Any depth: no recursion.
  */
 export function prettyPayload(event: RunEvent): { text: string; flattened: boolean } {
-  if (event.parseError) return { text: event.data, flattened: false };
+  if (event.kind === 'parse-error') return { text: event.data, flattened: false };
   const json = stringifyJson(event.payload, { indent: 2, maxIndentDepth: payloadIndentDepth });
   if (json === undefined) return { text: event.data, flattened: false };
   return { text: json.text, flattened: json.depth > payloadIndentDepth };

@@ -100,8 +100,6 @@ const EventRecord = /* @__PURE__ */ (() => {
     this.data = data;
     this.payload = payload;
     this.kind = kind;
-    this.parseError = kind === 'parse-error';
-    this.invalid = kind === 'invalid';
     this.text = text;
     this.receivedAt = receivedAt;
     this.attempt = attempt;

@@ -56,8 +56,6 @@ export interface MessageRunEvent extends RunEventBase {
   payload: MessageEventPayload;
   /** The agent output this event added to the run's `text`. */
   text: string;
-  parseError: false;
-  invalid: false;
 }
 
 /** A `run.failed` event (replacement API) whose payload is a problem detail: the run ended in error. */
@@ -66,8 +64,6 @@ export interface RunFailedRunEvent extends RunEventBase {
   event: 'run.failed';
   payload: RunFailedPayload;
   text: '';
-  parseError: false;
-  invalid: false;
 }
 
 /** An event of any other name, its data JSON, kept as it came. */
@@ -75,8 +71,6 @@ export interface UnknownRunEvent extends RunEventBase {
   kind: 'unknown';
   payload: unknown;
   text: '';
-  parseError: false;
-  invalid: false;
 }
 
 /**
@@ -87,8 +81,6 @@ export interface InvalidRunEvent extends RunEventBase {
   kind: 'invalid';
   payload: unknown;
   text: '';
-  parseError: false;
-  invalid: true;
 }
 
 /** An event (of any name) whose data is not JSON: the raw text is in `data`. */
@@ -96,15 +88,11 @@ export interface ParseErrorRunEvent extends RunEventBase {
   kind: 'parse-error';
   payload: undefined;
   text: '';
-  parseError: true;
-  invalid: false;
 }
 
 /**
  * One server-sent event, as received, classified (by {@link classifyEvent}) and kept. Narrow on
  * `kind`: only a `message` has a typed payload and `text`, only a `parse-error` has no payload.
- * `parseError` and `invalid` say the same as `kind` (`'parse-error'`, `'invalid'`), for readers
- * that test a flag; they can never disagree with it.
  */
 export type RunEvent =
   MessageRunEvent | RunFailedRunEvent | UnknownRunEvent | InvalidRunEvent | ParseErrorRunEvent;
