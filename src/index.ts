@@ -85,15 +85,9 @@ export {
   type AgentEventLogToolbarProps,
   type AgentEventLogViewportProps,
 } from './components/agent-event-log.js';
-export { eventsToNdjson } from './components/event-log-format.js';
 export {
   AgentErrorMessage,
-  describeAgentError,
-  type AgentErrorDescription,
   type AgentErrorMessageProps,
-  type AgentErrorTool,
-  type DescribeAgentErrorContext,
-  type ToolAuthorizationState,
 } from './components/agent-error-message.js';
 export { AgentRunStatus, type AgentRunStatusProps } from './components/agent-run-status.js';
 export { AgentPicker, type AgentPickerProps } from './components/agent-picker.js';
@@ -159,3 +153,4 @@ export {
   type UseDurableRunsOptions,
   type UseDurableRunsResult,
 } from './react/use-durable-runs.js';
+export { useStore } from './react/use-store.js';

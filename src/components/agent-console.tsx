@@ -17,14 +17,11 @@ import type {
 import type { ThreadStore } from '../core/thread-store.js';
 import type { Agent } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
+import type { AgentErrorTool } from '../core/tool-authorization.js';
 import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
 import { AgentApprovalCard, type AgentApprovalCardProps } from './agent-approval-card.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
-import {
-  AgentErrorMessage,
-  type AgentErrorMessageProps,
-  type AgentErrorTool,
-} from './agent-error-message.js';
+import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
 import { AgentEventLog, type AgentEventLogProps } from './agent-event-log.js';
 import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
 import { AgentPicker } from './agent-picker.js';

@@ -16,13 +16,6 @@ import { classNames, named } from './part-helpers.js';
 
 import { describeAgentError } from '../core/run-wording.js';
 
-export type { AgentErrorTool, ToolAuthorizationState };
-export {
-  describeAgentError,
-  type AgentErrorDescription,
-  type DescribeAgentErrorContext,
-} from '../core/run-wording.js';
-
 /** Props of {@link AgentErrorMessage}. */
 export interface AgentErrorMessageProps
   extends Omit<ComponentPropsWithoutRef<'div'>, 'children'>, RefAttributes<HTMLDivElement> {

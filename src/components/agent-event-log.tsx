@@ -27,8 +27,8 @@ import {
   runFailedSummary,
   runStatusAnnouncement,
 } from '../core/run-wording.js';
+import { eventsToNdjson } from '../core/run-events-ndjson.js';
 import {
-  eventsToNdjson,
   formatElapsed,
   indexEventNames,
   indexOfSequence,

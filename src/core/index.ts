@@ -228,3 +228,10 @@ export {
   type KnownDurableRun,
 } from './durable-run-list.js';
 export type { DurableRunStartOptions } from './durable-run.js';
+export {
+  describeAgentError,
+  type AgentErrorDescription,
+  type DescribeAgentErrorContext,
+} from './run-wording.js';
+export { eventsToNdjson } from './run-events-ndjson.js';
+export type { Subscribable } from './subscribable.js';
