@@ -91,9 +91,18 @@ export default defineConfig({
       external: (id) =>
         id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
       output: {
-        chunkFileNames: 'chunks/[name]-[hash].js',
-        // Only the main entry is a client module (hooks and components). A shared chunk must not
-        // say 'use client': core and testing import it in server code.
+        // One file per source module (dist/ mirrors src/): a bundler that shakes whole modules
+        // only (Turbopack in `next build`) then drops the parts a page does not import, as it
+        // cannot inside one large chunk (docs/decisions/0014-bundle-size.md).
+        preserveModules: true,
+        preserveModulesRoot: fromRoot('./src'),
+        // Bundled dependencies (the virtualizer) beside the sources, not in a node_modules folder.
+        entryFileNames: (chunk) =>
+          chunk.name.includes('node_modules/')
+            ? `vendor/${chunk.name.slice(chunk.name.lastIndexOf('node_modules/') + 13)}.js`
+            : '[name].js',
+        // Only the main entry is a client module (hooks and components). Any other module must
+        // not say 'use client': core and testing import them in server code.
         banner: (chunk) => {
           if (!chunk.isEntry) return '';
           if (chunk.name === 'index') return "'use client';";
