@@ -21,11 +21,7 @@ import {
   type AgentSchemas,
 } from './schemas.js';
 import { deprecationDateOf, sunsetDateOf } from './deprecation-dates.js';
-import {
-  createDurableRunMethods,
-  type DurableRunMethods,
-  type DurableWireTransport,
-} from './durable-run-wire.js';
+import type { DurableRunMethods, DurableWireTransport } from './durable-run-wire.js';
 
 /** Which generation of the service's endpoints a client talks to. */
 export type AgentApi = 'rest-v1' | 'platform';
@@ -297,6 +293,20 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     return parseWith(schema, redactValue(body, secrets), what);
   }
 
+  // The durable run wire (its schemas and errors) loads on the first durable call, so a page that
+  // only streams does not carry it (docs/decisions/0014-bundle-size.md). A failed load (a chunk
+  // the network lost) is asked again on the next call.
+  let durableMethodsLoaded: Promise<DurableRunMethods> | undefined;
+  const durableMethods = () =>
+    (durableMethodsLoaded ??= import('./durable-run-wire.js').then(
+      ({ createDurableRunMethods }) =>
+        createDurableRunMethods({ api, prefix, agentIdSegment, checkRun: checkPlatformRun, send }),
+      (error: unknown) => {
+        durableMethodsLoaded = undefined;
+        throw error;
+      },
+    ));
+
   const client: AgentClient = {
     baseUrl,
     cacheKey: options.cacheKey ?? baseUrl,
@@ -368,13 +378,23 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       return { url, method: 'POST', headers, body: JSON.stringify(body), secrets };
     },
 
-    ...createDurableRunMethods({
-      api,
-      prefix,
-      agentIdSegment,
-      checkRun: checkPlatformRun,
-      send,
-    }),
+    async startDurableRun(agentId, request, runOptions) {
+      return (await durableMethods()).startDurableRun(agentId, request, runOptions);
+    },
+    async getDurableRun(agentId, runId, requestOptions) {
+      return (await durableMethods()).getDurableRun(agentId, runId, requestOptions);
+    },
+    async cancelDurableRun(agentId, runId, requestOptions) {
+      return (await durableMethods()).cancelDurableRun(agentId, runId, requestOptions);
+    },
+    async respondToDurableRun(agentId, runId, decisions, respondOptions) {
+      return (await durableMethods()).respondToDurableRun(
+        agentId,
+        runId,
+        decisions,
+        respondOptions,
+      );
+    },
   };
   registerClientInternals(client, { fetch: guardedFetch, noteDeprecation });
   return client;
