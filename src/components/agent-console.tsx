@@ -24,15 +24,21 @@ import {
   type AgentErrorMessageProps,
   type AgentErrorTool,
 } from './agent-error-message.js';
-import { AgentEventLog, type AgentEventLogProps } from './agent-event-log.js';
-import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
+import type { AgentEventLogProps } from './agent-event-log.js';
+import type { AgentInputFormProps } from './agent-input-form.js';
 import { AgentPicker } from './agent-picker.js';
 import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
-import { AgentRunHistory, type AgentRunHistoryProps } from './agent-run-history.js';
+import type { AgentRunHistoryProps } from './agent-run-history.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
 import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
+import {
+  lazyEventLog,
+  lazyInputForm,
+  lazyRunHistory,
+  usePreloadedParts,
+} from './console-lazy-parts.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
 
@@ -316,6 +322,13 @@ function AgentConsoleForAgent({
     authorizationReturnUrl,
   });
   const parts = resolveParts(components, showEventLog);
+  usePreloadedParts({
+    eventLog: showEventLog && components.EventLog === undefined,
+    form:
+      state.agent !== undefined &&
+      state.agent.capabilities?.['ap.io.messages'] !== true &&
+      components.InputForm !== null,
+  });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
   const rememberOrigin = useFocusIntent(state.focus, stopRef);
@@ -431,14 +444,14 @@ interface ConsoleParts {
 function resolveParts(components: AgentConsoleComponents, showEventLog: boolean): ConsoleParts {
   return {
     Details: resolveSlot(components.Details, AgentDetails),
-    InputForm: resolveSlot(components.InputForm, AgentInputForm),
+    InputForm: resolveSlot(components.InputForm, lazyInputForm.Part),
     Composer: resolveSlot(components.Composer, AgentThreadComposer),
     Thread: resolveSlot(components.Thread, AgentThread),
-    RunHistory: resolveSlot(components.RunHistory, AgentRunHistory),
+    RunHistory: resolveSlot(components.RunHistory, lazyRunHistory.Part),
     Status: resolveSlot(components.Status, AgentRunStatus),
     Error: resolveSlot(components.Error, AgentErrorMessage),
     Output: resolveSlot(components.Output, AgentRunOutput),
-    EventLog: showEventLog ? resolveSlot(components.EventLog, AgentEventLog) : null,
+    EventLog: showEventLog ? resolveSlot(components.EventLog, lazyEventLog.Part) : null,
   };
 }
 
