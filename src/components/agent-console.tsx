@@ -322,12 +322,12 @@ function AgentConsoleForAgent({
     authorizationReturnUrl,
   });
   const parts = resolveParts(components, showEventLog);
+  const mayTakeForm =
+    state.agent !== undefined && state.agent.capabilities?.['ap.io.messages'] !== true;
   usePreloadedParts({
     eventLog: showEventLog && components.EventLog === undefined,
-    form:
-      state.agent !== undefined &&
-      state.agent.capabilities?.['ap.io.messages'] !== true &&
-      components.InputForm !== null,
+    inputForm: mayTakeForm && components.InputForm === undefined,
+    runHistory: mayTakeForm && components.RunHistory === undefined,
   });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);

@@ -6,8 +6,11 @@ import type { AgentRunHistoryProps } from './agent-run-history.js';
 /** A part of the console whose module loads when the console first needs it. */
 interface LazyPart<Props> {
   Part: ComponentType<Props>;
-  /** Starts loading the module (once), so the part is there when it first renders. */
-  preload: () => void;
+  /**
+   * Starts loading the module (once), so the part is there when it first renders; resolves when
+   * it is (a failed load is left to the part's first render, which throws it).
+   */
+  preload: () => Promise<void>;
 }
 
 /**
@@ -41,7 +44,14 @@ function lazyPart<Props extends object>(
     );
   }
   Part.displayName = displayName;
-  return { Part, preload: () => void preload().catch(() => undefined) };
+  return {
+    Part,
+    preload: () =>
+      preload().then(
+        () => undefined,
+        () => undefined,
+      ),
+  };
 }
 
 /** The developer's event log, only with `showEventLog`. */
@@ -69,13 +79,15 @@ export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
  * form and the run history once the agent is one that takes a form (or may: its schemas decide).
  */
-export function usePreloadedParts(needs: { eventLog: boolean; form: boolean }): void {
-  const { eventLog, form } = needs;
+export function usePreloadedParts(needs: {
+  eventLog: boolean;
+  inputForm: boolean;
+  runHistory: boolean;
+}): void {
+  const { eventLog, inputForm, runHistory } = needs;
   useEffect(() => {
-    if (eventLog) lazyEventLog.preload();
-    if (form) {
-      lazyInputForm.preload();
-      lazyRunHistory.preload();
-    }
-  }, [eventLog, form]);
+    if (eventLog) void lazyEventLog.preload();
+    if (inputForm) void lazyInputForm.preload();
+    if (runHistory) void lazyRunHistory.preload();
+  }, [eventLog, inputForm, runHistory]);
 }
