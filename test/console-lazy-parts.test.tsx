@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { formFieldsFromSchema } from 'agent-console-kit';
 // Internal: the console's lazy parts (the console itself is tested in agent-console*.test.tsx).
-import { lazyInputForm, lazyRunHistory } from '../src/components/console-lazy-parts.js';
+import { lazyEventLog, lazyRunHistory } from '../src/components/console-lazy-parts.js';
 
 const fields = formFieldsFromSchema({
   type: 'object',
@@ -11,15 +11,14 @@ const fields = formFieldsFromSchema({
 });
 
 describe('given a lazy part of the console', () => {
-  it('shows the input form after the loading line when it was not preloaded', async () => {
-    render(
+  it('renders nothing until its module has loaded when it was not preloaded, then the part', async () => {
+    const { container } = render(
       <StrictMode>
-        <lazyInputForm.Part fields={fields} aria-label="Input" onSubmit={() => {}} />
+        <lazyEventLog.Part events={[]} status="streaming" />
       </StrictMode>,
     );
-    expect(screen.getByRole('status')).toHaveTextContent('Loading the agent’s input form…');
-    expect(await screen.findByRole('textbox', { name: 'Topic' })).toBeInTheDocument();
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(container).toBeEmptyDOMElement();
+    expect(await screen.findByRole('log', { name: 'Run events' })).toBeInTheDocument();
   });
 
   it('renders a preloaded part in the first commit, with no fallback', async () => {

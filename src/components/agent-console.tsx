@@ -25,7 +25,7 @@ import {
   type AgentErrorTool,
 } from './agent-error-message.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
-import type { AgentInputFormProps } from './agent-input-form.js';
+import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
 import { AgentPicker } from './agent-picker.js';
 import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
@@ -33,12 +33,7 @@ import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js'
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
 import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
-import {
-  lazyEventLog,
-  lazyInputForm,
-  lazyRunHistory,
-  usePreloadedParts,
-} from './console-lazy-parts.js';
+import { lazyEventLog, lazyRunHistory, usePreloadedParts } from './console-lazy-parts.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
 
@@ -326,7 +321,6 @@ function AgentConsoleForAgent({
     state.agent !== undefined && state.agent.capabilities?.['ap.io.messages'] !== true;
   usePreloadedParts({
     eventLog: showEventLog && components.EventLog === undefined,
-    inputForm: mayTakeForm && components.InputForm === undefined,
     runHistory: mayTakeForm && components.RunHistory === undefined,
   });
   const stopRef = useRef<HTMLButtonElement>(null);
@@ -444,7 +438,7 @@ interface ConsoleParts {
 function resolveParts(components: AgentConsoleComponents, showEventLog: boolean): ConsoleParts {
   return {
     Details: resolveSlot(components.Details, AgentDetails),
-    InputForm: resolveSlot(components.InputForm, lazyInputForm.Part),
+    InputForm: resolveSlot(components.InputForm, AgentInputForm),
     Composer: resolveSlot(components.Composer, AgentThreadComposer),
     Thread: resolveSlot(components.Thread, AgentThread),
     RunHistory: resolveSlot(components.RunHistory, lazyRunHistory.Part),

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { AgentEventLogProps } from './agent-event-log.js';
-import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
 
 /** A part of the console whose module loads when the console first needs it. */
@@ -14,8 +13,10 @@ interface LazyPart<Props> {
 }
 
 /**
- * The console's parts that an agent's mode may never render: their modules load when the console
- * first needs them, so a page pays up front only for what every console shows. `preload` starts
+ * The console's parts that an agent's mode may never render, and that a server never renders (they
+ * need a run): their modules load when the console first needs them, so a page pays up front only
+ * for what every console shows. The input form is not one of them: a server renders it (a lazy
+ * one would stream its fallback first). `preload` starts
  * the load as soon as the console knows the part may come (the agent loaded, `showEventLog` set);
  * once loaded, the part renders in the same commit as the rest (no fallback frame), else
  * `fallback` shows until it is.
@@ -60,15 +61,6 @@ export const lazyEventLog = /* @__PURE__ */ lazyPart<AgentEventLogProps>(
   'AgentEventLog',
 );
 
-/** A form agent's input form: while it loads, the same line as while its schemas load. */
-export const lazyInputForm = /* @__PURE__ */ lazyPart<AgentInputFormProps>(
-  () => import('./agent-input-form.js').then((module) => module.AgentInputForm),
-  'AgentInputForm',
-  <p role="status" className="ack-console__loading">
-    Loading the agent’s input form…
-  </p>,
-);
-
 /** A form agent's run history, shown once a run has ended. */
 export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
   () => import('./agent-run-history.js').then((module) => module.AgentRunHistory),
@@ -77,17 +69,12 @@ export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
 
 /**
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
- * form and the run history once the agent is one that takes a form (or may: its schemas decide).
+ * run history once the agent is one that takes a form (or may: its schemas decide).
  */
-export function usePreloadedParts(needs: {
-  eventLog: boolean;
-  inputForm: boolean;
-  runHistory: boolean;
-}): void {
-  const { eventLog, inputForm, runHistory } = needs;
+export function usePreloadedParts(needs: { eventLog: boolean; runHistory: boolean }): void {
+  const { eventLog, runHistory } = needs;
   useEffect(() => {
     if (eventLog) void lazyEventLog.preload();
-    if (inputForm) void lazyInputForm.preload();
     if (runHistory) void lazyRunHistory.preload();
-  }, [eventLog, inputForm, runHistory]);
+  }, [eventLog, runHistory]);
 }
