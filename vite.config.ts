@@ -48,10 +48,51 @@ const stylesheet: Plugin = {
   },
 };
 
+// The parts the console loads on demand (src/components/console-lazy-parts.tsx: its dynamic
+// imports) are built a second time under dist/lazy/, each with its own copy of every module it
+// imports that the package bundles; only the peers and the dependencies stay shared. esbuild puts
+// up front every module a page reaches statically (the main entry reaches every component) once
+// any dynamic import needs it: a lazy part sharing its modules with the main entry would load on
+// every page, the hooks-only ones included (docs/decisions/0014-bundle-size.md).
+const lazyCopyRoot = fromRoot('./src/lazy/');
+const lazyCopyOf = new Map<string, string>();
+const lazyCopies: Plugin = {
+  name: 'agent-console-kit:lazy-copies',
+  apply: 'build',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (importer === undefined) return null;
+    const importerSource = lazyCopyOf.get(importer);
+    const fromLoader =
+      options.kind === 'dynamic-import' &&
+      importer.endsWith('/src/components/console-lazy-parts.tsx');
+    if (importerSource === undefined && !fromLoader) return null;
+    const resolved = await this.resolve(source, importerSource ?? importer, {
+      ...options,
+      skipSelf: true,
+    });
+    if (resolved === null || resolved.external) return resolved;
+    const sourceId = resolved.id;
+    const inModules = sourceId.lastIndexOf('/node_modules/');
+    const copy =
+      inModules >= 0
+        ? `${lazyCopyRoot}vendor/${sourceId.slice(inModules + '/node_modules/'.length)}`
+        : `${lazyCopyRoot}${sourceId.slice(fromRoot('./src/').length)}`;
+    lazyCopyOf.set(copy, sourceId);
+    return { ...resolved, id: copy };
+  },
+  load(id) {
+    const sourceId = lazyCopyOf.get(id);
+    return sourceId === undefined ? null : readFileSync(sourceId, 'utf8');
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
     stylesheet,
+    // The library build only (Storybook builds an app).
+    !process.env.STORYBOOK && lazyCopies,
     // Library build only: Storybook (STORYBOOK=true) and Vitest (VITEST) load this file too.
     !process.env.STORYBOOK &&
       !process.env.VITEST &&
@@ -91,9 +132,18 @@ export default defineConfig({
       external: (id) =>
         id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
       output: {
-        chunkFileNames: 'chunks/[name]-[hash].js',
-        // Only the main entry is a client module (hooks and components). A shared chunk must not
-        // say 'use client': core and testing import it in server code.
+        // One file per source module (dist/ mirrors src/): a bundler that shakes whole modules
+        // only (Turbopack in `next build`) then drops the parts a page does not import, as it
+        // cannot inside one large chunk (docs/decisions/0014-bundle-size.md).
+        preserveModules: true,
+        preserveModulesRoot: fromRoot('./src'),
+        // Bundled dependencies (the virtualizer) beside the sources, not in a node_modules folder.
+        entryFileNames: (chunk) =>
+          chunk.name.includes('node_modules/')
+            ? `vendor/${chunk.name.slice(chunk.name.lastIndexOf('node_modules/') + 13)}.js`
+            : '[name].js',
+        // Only the main entry is a client module (hooks and components). Any other module must
+        // not say 'use client': core and testing import them in server code.
         banner: (chunk) => {
           if (!chunk.isEntry) return '';
           if (chunk.name === 'index') return "'use client';";

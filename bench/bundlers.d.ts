@@ -5,6 +5,8 @@ export interface PageDefinition {
   title: string;
   /** Brotli bytes; none for the pages measured without a budget. */
   budget?: number;
+  /** A relative budget: the page pays less than this one, in every bundler. */
+  below?: PageName;
   source: string;
 }
 export interface BundlerResult {
@@ -28,4 +30,6 @@ export function measureBundlers(options?: {
   /** Another build of the package to measure instead of dist/ (inside the repository). */
   dist?: string;
 }): Promise<Partial<Record<BundlerName, BundlerResult>>>;
+/** Whether the page meets its budget in this result (`undefined`: none, or not measured). */
+export function withinBudget(result: BundlerResult, name: PageName): boolean | undefined;
 export function formatBundlerTable(results: Partial<Record<BundlerName, BundlerResult>>): string;

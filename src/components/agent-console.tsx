@@ -22,11 +22,11 @@ import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js'
 import { AgentApprovalCard, type AgentApprovalCardProps } from './agent-approval-card.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
-import { AgentEventLog, type AgentEventLogProps } from './agent-event-log.js';
+import type { AgentEventLogProps } from './agent-event-log.js';
 import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
 import { AgentPicker } from './agent-picker.js';
 import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
-import { AgentRunHistory, type AgentRunHistoryProps } from './agent-run-history.js';
+import type { AgentRunHistoryProps } from './agent-run-history.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
 import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
@@ -38,6 +38,7 @@ import {
 import { useConfirmedStop } from './agent-cancel-confirm.js';
 import { ConsoleApproval } from './console-approval.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
+import { lazyEventLog, lazyRunHistory, usePreloadedParts } from './console-lazy-parts.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
 
@@ -336,6 +337,12 @@ function AgentConsoleForAgent({
     authorizationReturnUrl,
   });
   const parts = resolveParts(components, showEventLog);
+  const mayTakeForm =
+    state.agent !== undefined && state.agent.capabilities?.['ap.io.messages'] !== true;
+  usePreloadedParts({
+    eventLog: showEventLog && components.EventLog === undefined,
+    runHistory: mayTakeForm && components.RunHistory === undefined,
+  });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
   const rememberOrigin = useFocusIntent(state.focus, stopRef);
@@ -466,11 +473,11 @@ function resolveParts(components: AgentConsoleComponents, showEventLog: boolean)
     Thread: resolveSlot(components.Thread, AgentThread),
     ApprovalCard: resolveSlot(components.ApprovalCard, AgentApprovalCard),
     ThreadList: resolveSlot(components.ThreadList, AgentThreadList),
-    RunHistory: resolveSlot(components.RunHistory, AgentRunHistory),
+    RunHistory: resolveSlot(components.RunHistory, lazyRunHistory.Part),
     Status: resolveSlot(components.Status, AgentRunStatus),
     Error: resolveSlot(components.Error, AgentErrorMessage),
     Output: resolveSlot(components.Output, AgentRunOutput),
-    EventLog: showEventLog ? resolveSlot(components.EventLog, AgentEventLog) : null,
+    EventLog: showEventLog ? resolveSlot(components.EventLog, lazyEventLog.Part) : null,
   };
 }
 

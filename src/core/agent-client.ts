@@ -20,11 +20,7 @@ import {
   type AgentSchemas,
 } from './schemas.js';
 import { deprecationDateOf, sunsetDateOf } from './deprecation-dates.js';
-import {
-  createDurableRunMethods,
-  type DurableRunMethods,
-  type DurableWireTransport,
-} from './durable-run-wire.js';
+import type { DurableRunMethods, DurableWireTransport } from './durable-run-wire.js';
 import type { AgentApi, PreparedRunRequest, AgentRequestOptions } from './agent-client-types.js';
 import { sendStreamRequest } from './stream-run.js';
 import type { SseAttemptResult, StreamRunOptions } from './sse-types.js';
@@ -292,6 +288,20 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     return parseWith(schema, redactValue(body, secrets), what);
   }
 
+  // The durable run wire (its schemas and errors) loads on the first durable call, so a page that
+  // only streams does not carry it (docs/decisions/0014-bundle-size.md). A failed load (a chunk
+  // the network lost) is asked again on the next call.
+  let durableMethodsLoaded: Promise<DurableRunMethods> | undefined;
+  const durableMethods = () =>
+    (durableMethodsLoaded ??= import('./durable-run-wire.js').then(
+      ({ createDurableRunMethods }) =>
+        createDurableRunMethods({ api, prefix, agentIdSegment, checkRun: checkPlatformRun, send }),
+      (error: unknown) => {
+        durableMethodsLoaded = undefined;
+        throw error;
+      },
+    ));
+
   const client: AgentClient = {
     baseUrl,
     cacheKey: options.cacheKey ?? baseUrl,
@@ -370,13 +380,23 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       );
     },
 
-    ...createDurableRunMethods({
-      api,
-      prefix,
-      agentIdSegment,
-      checkRun: checkPlatformRun,
-      send,
-    }),
+    async startDurableRun(agentId, request, runOptions) {
+      return (await durableMethods()).startDurableRun(agentId, request, runOptions);
+    },
+    async getDurableRun(agentId, runId, requestOptions) {
+      return (await durableMethods()).getDurableRun(agentId, runId, requestOptions);
+    },
+    async cancelDurableRun(agentId, runId, requestOptions) {
+      return (await durableMethods()).cancelDurableRun(agentId, runId, requestOptions);
+    },
+    async respondToDurableRun(agentId, runId, decisions, respondOptions) {
+      return (await durableMethods()).respondToDurableRun(
+        agentId,
+        runId,
+        decisions,
+        respondOptions,
+      );
+    },
   };
   return client;
 }

@@ -251,6 +251,67 @@ describe('given the packed files', () => {
     expect(upFront).toContain('text/event-stream');
   });
 
+  it('loads what a page may never show up front on demand: the console parts that need a run, the durable run wire', async () => {
+    const { build } = await import('esbuild');
+    // One page as esbuild splits it: the code loaded up front (the entry and what it imports
+    // statically) and the code loaded by a dynamic import.
+    const split = async (contents: string) => {
+      const result = await build({
+        stdin: { contents, resolveDir: consumers.react, sourcefile: 'app.js' },
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        minify: true,
+        splitting: true,
+        outdir: join(consumers.react, 'bundle'),
+        write: false,
+        metafile: true,
+        external: ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'],
+      });
+      const outputs = result.metafile.outputs;
+      const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint !== undefined);
+      const loadedUpFront = new Set<string>();
+      const visit = (path: string) => {
+        if (loadedUpFront.has(path)) return;
+        loadedUpFront.add(path);
+        for (const imported of outputs[path]?.imports ?? []) {
+          if (imported.kind === 'import-statement') visit(imported.path);
+        }
+      };
+      visit(entry ?? '');
+      const textOf = (paths: Iterable<string>) =>
+        result.outputFiles
+          .filter((file) => [...paths].some((path) => basename(file.path) === basename(path)))
+          .map((file) => file.text)
+          .join('\n');
+      return {
+        upFront: textOf(loadedUpFront),
+        lazy: textOf(Object.keys(outputs).filter((path) => !loadedUpFront.has(path))),
+      };
+    };
+
+    const consolePage = await split("export { AgentConsole } from 'agent-console-kit';");
+    expect(consolePage.upFront).toContain('ack-console');
+    expect(consolePage.upFront).toContain('ack-thread');
+    // The form is up front: a server renders it.
+    expect(consolePage.upFront).toContain('ack-input-form');
+    for (const className of ['ack-event-log', 'ack-run-history']) {
+      expect(consolePage.upFront.includes(className), `${className} up front`).toBe(false);
+      expect(consolePage.lazy, className).toContain(className);
+    }
+
+    // The hooks' page: neither the console's lazy parts nor the durable run wire (its
+    // cancellation URL), which loads on the first durable call.
+    const hooksPage = await split(
+      "export { createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
+    );
+    expect(hooksPage.upFront).toContain('text/event-stream');
+    for (const text of ['ack-event-log', 'ack-input-form', 'ack-run-history', '/cancellations']) {
+      expect(hooksPage.upFront.includes(text), `${text} up front`).toBe(false);
+    }
+    expect(hooksPage.lazy).toContain('/cancellations');
+  });
+
   it('loads agent-console-kit/server without zod, React or node:http (a small edge module)', () => {
     const loaded = new Set<string>();
     const imported = new Set<string>();

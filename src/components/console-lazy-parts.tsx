@@ -1,0 +1,80 @@
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import type { AgentEventLogProps } from './agent-event-log.js';
+import type { AgentRunHistoryProps } from './agent-run-history.js';
+
+/** A part of the console whose module loads when the console first needs it. */
+interface LazyPart<Props> {
+  Part: ComponentType<Props>;
+  /**
+   * Starts loading the module (once), so the part is there when it first renders; resolves when
+   * it is (a failed load is left to the part's first render, which throws it).
+   */
+  preload: () => Promise<void>;
+}
+
+/**
+ * The console's parts that an agent's mode may never render, and that a server never renders (they
+ * need a run): their modules load when the console first needs them, so a page pays up front only
+ * for what every console shows. The input form is not one of them: a server renders it (a lazy
+ * one would stream its fallback first). `preload` starts
+ * the load as soon as the console knows the part may come (the agent loaded, `showEventLog` set);
+ * once loaded, the part renders in the same commit as the rest (no fallback frame), else
+ * `fallback` shows until it is.
+ */
+function lazyPart<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  displayName: string,
+  fallback: ReactNode = null,
+): LazyPart<Props> {
+  let loaded: { default: ComponentType<Props> } | undefined;
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const preload = () => (loading ??= load().then((component) => (loaded = { default: component })));
+  // A loaded module is handed over synchronously (React.lazy accepts a thenable that resolves
+  // at once), so a part preloaded before its first render never shows the fallback.
+  const Loaded = lazy(() => {
+    if (loaded === undefined) return preload();
+    const module = loaded;
+    const thenable = { then: (resolve: (value: typeof module) => void) => resolve(module) };
+    return thenable as unknown as Promise<typeof module>;
+  }) as unknown as ComponentType<Props>;
+  function Part(props: Props) {
+    return (
+      <Suspense fallback={fallback}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  Part.displayName = displayName;
+  return {
+    Part,
+    preload: () =>
+      preload().then(
+        () => undefined,
+        () => undefined,
+      ),
+  };
+}
+
+/** The developer's event log, only with `showEventLog`. */
+export const lazyEventLog = /* @__PURE__ */ lazyPart<AgentEventLogProps>(
+  () => import('./agent-event-log.js').then((module) => module.AgentEventLog),
+  'AgentEventLog',
+);
+
+/** A form agent's run history, shown once a run has ended. */
+export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
+  () => import('./agent-run-history.js').then((module) => module.AgentRunHistory),
+  'AgentRunHistory',
+);
+
+/**
+ * Starts loading the default parts the console may show: the event log with `showEventLog`, the
+ * run history once the agent is one that takes a form (or may: its schemas decide).
+ */
+export function usePreloadedParts(needs: { eventLog: boolean; runHistory: boolean }): void {
+  const { eventLog, runHistory } = needs;
+  useEffect(() => {
+    if (eventLog) void lazyEventLog.preload();
+    if (runHistory) void lazyRunHistory.preload();
+  }, [eventLog, runHistory]);
+}
