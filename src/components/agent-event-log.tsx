@@ -729,9 +729,18 @@ function EventLogRows({ virtualizer, items, slots, rowsRef }: EventLogRowsProps)
  *   startedAt={run.startedAt}
  * />
  */
-export const AgentEventLog = /* @__PURE__ */ named(
-  /* @__PURE__ */ forwardRef<HTMLElement, AgentEventLogProps>(AgentEventLogRender),
-  'AgentEventLog',
+export const AgentEventLog = /* @__PURE__ */ Object.assign(
+  /* @__PURE__ */ named(
+    /* @__PURE__ */ forwardRef<HTMLElement, AgentEventLogProps>(AgentEventLogRender),
+    'AgentEventLog',
+  ),
+  {
+    Root: AgentEventLogRoot,
+    Header: AgentEventLogHeader,
+    Toolbar: AgentEventLogToolbar,
+    Announcer: AgentEventLogAnnouncer,
+    Viewport: AgentEventLogViewport,
+  },
 );
 
 function AgentEventLogRender(
