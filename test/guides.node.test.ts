@@ -32,3 +32,20 @@ describe.each(guides)('docs/%s', (name) => {
     expect(read('stories/getting-started.mdx')).toContain(`/docs/${name})`);
   });
 });
+
+describe('the README', () => {
+  const readme = read('README.md');
+
+  it('is a way in: about 200 lines, an install line, the console, a run hook and a conversation', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+    expect(readme).toMatch(/^npm install agent-console-kit/m);
+    for (const example of ['<AgentConsole', 'useAgentRunStream(', 'useAgentConversation(']) {
+      expect(readme).toContain(example);
+    }
+  });
+
+  it('keeps its changelog to renames and removals and links the whole one', () => {
+    expect(readme).toContain('(CHANGELOG.md)');
+    expect(read('CHANGELOG.md')).toMatch(/^# Changelog/);
+  });
+});
