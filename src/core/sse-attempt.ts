@@ -313,55 +313,6 @@ export function createEventStreamScanner(
     else if (openLine === nameLine && indexOfColon(chunk, from, end) !== -1) openLine = colonLine;
   };
 
-  /** The held parts and `chunk` up to `linesEnd` (just after its last line break), with the colons added. */
-  const emitWholeLines = (
-    chunk: Uint8Array<ArrayBuffer>,
-    firstLinesEnd: number,
-    linesEnd: number,
-    colonsAt: readonly number[] | undefined,
-    emit: ScannedBytes,
-  ) => {
-    if (colonsAt === undefined) {
-      if (unfinished.length === 0) {
-        emit(linesEnd === chunk.length ? chunk : chunk.subarray(0, linesEnd));
-        return;
-      }
-      // The held line ends at this chunk's first line break: only that much is joined.
-      unfinished.push(chunk.subarray(0, firstLinesEnd));
-      emit(concatBytes(unfinished.splice(0)));
-      emit(chunk.subarray(firstLinesEnd, linesEnd));
-      return;
-    }
-    // One array, so that fetch-event-source is never handed a part of a line.
-    const parts = unfinished.splice(0);
-    let from = 0;
-    for (const at of colonsAt) {
-      parts.push(chunk.subarray(from, at), colonBytes);
-      from = at;
-    }
-    parts.push(chunk.subarray(from, linesEnd));
-    emit(concatBytes(parts));
-  };
-
-  /** An event passed the bound at `boundAt`: what came before it is handed on, and no more. */
-  const stopAtBound = (
-    chunk: Uint8Array<ArrayBuffer>,
-    boundAt: number,
-    firstLinesEnd: number,
-    linesEnd: number,
-    colonsAt: readonly number[] | undefined,
-    emit: ScannedBytes,
-  ) => {
-    exceeded = new AgentEventTooLargeError(maxEventSize);
-    if (!wholeLines) {
-      emitWithColons(chunk, boundAt, colonsAt, emit);
-    } else if (linesEnd > 0) {
-      emitWholeLines(chunk, firstLinesEnd, linesEnd, colonsAt, emit);
-    }
-    // With `wholeLines`, the line that passed the bound is dropped.
-    unfinished.length = 0;
-  };
-
   return {
     takeFrame: () => fields.takeFrame(),
     get exceeded() {
@@ -411,8 +362,15 @@ export function createEventStreamScanner(
             : nextCarriageReturn;
         const end = lineEnd === -1 ? length : lineEnd;
         if (end - position > maxEventSize - eventBytes) {
+          // An event passes the bound: what came before it is handed on, and no more.
+          exceeded = new AgentEventTooLargeError(maxEventSize);
           const boundAt = position + maxEventSize - eventBytes;
-          stopAtBound(chunk, boundAt, firstLinesEnd, linesEnd, colonsAt, emit);
+          if (!wholeLines) emitWithColons(chunk, boundAt, colonsAt, emit);
+          else if (linesEnd > 0) {
+            emitWholeLines(chunk, firstLinesEnd, linesEnd, colonsAt, unfinished, emit);
+          }
+          // With `wholeLines`, the line that passed the bound is dropped.
+          unfinished.length = 0;
           return;
         }
         eventBytes += end - position;
@@ -434,11 +392,45 @@ export function createEventStreamScanner(
       } else if (linesEnd === 0) {
         unfinished.push(chunk);
       } else {
-        emitWholeLines(chunk, firstLinesEnd, linesEnd, colonsAt, emit);
+        emitWholeLines(chunk, firstLinesEnd, linesEnd, colonsAt, unfinished, emit);
         if (linesEnd < length) unfinished.push(chunk.subarray(linesEnd));
       }
     },
   };
+}
+
+/**
+ * The held parts (taken from `unfinished`) and `chunk` up to `linesEnd` (just after its last line
+ * break), with the colons added. Positional parameters: it runs once per chunk.
+ */
+function emitWholeLines(
+  chunk: Uint8Array<ArrayBuffer>,
+  firstLinesEnd: number,
+  linesEnd: number,
+  colonsAt: readonly number[] | undefined,
+  unfinished: Uint8Array<ArrayBuffer>[],
+  emit: ScannedBytes,
+): void {
+  if (colonsAt === undefined) {
+    if (unfinished.length === 0) {
+      emit(linesEnd === chunk.length ? chunk : chunk.subarray(0, linesEnd));
+      return;
+    }
+    // The held line ends at this chunk's first line break: only that much is joined.
+    unfinished.push(chunk.subarray(0, firstLinesEnd));
+    emit(concatBytes(unfinished.splice(0)));
+    emit(chunk.subarray(firstLinesEnd, linesEnd));
+    return;
+  }
+  // One array, so that fetch-event-source is never handed a part of a line.
+  const parts = unfinished.splice(0);
+  let from = 0;
+  for (const at of colonsAt) {
+    parts.push(chunk.subarray(from, at), colonBytes);
+    from = at;
+  }
+  parts.push(chunk.subarray(from, linesEnd));
+  emit(concatBytes(parts));
 }
 
 /** `chunk` up to `end`, with a colon at each of `colonsAt`. */

@@ -162,17 +162,85 @@ function createKeyValueThreadStore(
   storage: KeyValueStorage,
   options: LocalStorageThreadStoreOptions,
 ): ThreadStore {
+  const now = options.now ?? Date.now;
+  const listeners = new Set<(change: ThreadStoreChange) => void>();
+  const eventTarget = 'eventTarget' in options ? options.eventTarget : browserWindow();
+  const notify = (threadId: string, revision: number | undefined, external: boolean) => {
+    for (const listener of [...listeners]) listener({ threadId, revision, external });
+  };
+  const records = createThreadRecords(storage, options, notify);
+
+  const onStorage = (event: Event) => {
+    const threadId = records.threadIdOfKey((event as StorageEvent).key);
+    if (threadId === undefined) return;
+    let revision: number | undefined;
+    try {
+      revision = records.read(threadId)?.revision;
+    } catch {
+      revision = undefined;
+    }
+    notify(threadId, revision, true);
+  };
+
+  return {
+    list(listOptions = {}) {
+      return Promise.resolve(pageOf(records.summaries(listOptions.agentId), listOptions));
+    },
+    load(threadId) {
+      return settle(() => records.read(threadId));
+    },
+    save(input, saveOptions = {}) {
+      return settle(() => {
+        const thread = nextSave(input, saveOptions.expectedRevision, records.read, now);
+        records.put(thread);
+        return { revision: thread.revision, updatedAt: thread.updatedAt };
+      });
+    },
+    rename(threadId, title) {
+      return settle(() => {
+        const stored = records.read(threadId);
+        if (stored === undefined) return undefined;
+        const thread = {
+          ...stored,
+          title: title.trim().slice(0, 200),
+          updatedAt: now(),
+          revision: stored.revision + 1,
+        };
+        records.put(thread);
+        return { revision: thread.revision };
+      });
+    },
+    delete(threadId) {
+      return settle(() => {
+        records.remove(threadId);
+        notify(threadId, undefined, false);
+      });
+    },
+    subscribe(listener) {
+      if (listeners.size === 0) eventTarget?.addEventListener('storage', onStorage);
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) eventTarget?.removeEventListener('storage', onStorage);
+      };
+    },
+  };
+}
+
+/**
+ * The threads in a key-value storage: one key per thread and an index of their ids, the most
+ * recently saved first, kept to `maxThreads` (a thread pushed out is removed and notified).
+ */
+function createThreadRecords(
+  storage: KeyValueStorage,
+  options: LocalStorageThreadStoreOptions,
+  notify: (threadId: string, revision: number | undefined, external: boolean) => void,
+) {
   const prefix = `${options.namespace ?? 'agent-console-kit:v1'}:${options.scope ?? 'default'}:`;
   const indexKey = `${prefix}threads`;
   const threadKey = (id: string) => `${prefix}thread:${id}`;
   const maxThreads = Math.max(1, options.maxThreads ?? 50);
-  const now = options.now ?? Date.now;
-  const listeners = new Set<(change: ThreadStoreChange) => void>();
-  const eventTarget = 'eventTarget' in options ? options.eventTarget : browserWindow();
 
-  const notify = (threadId: string, revision: number | undefined, external: boolean) => {
-    for (const listener of [...listeners]) listener({ threadId, revision, external });
-  };
   const write = (key: string, value: string | null) => {
     try {
       if (value === null) storage.removeItem(key);
@@ -192,135 +260,99 @@ function createKeyValueThreadStore(
     if (text === null) return undefined;
     return parseStoredThread(parseStoredJson(text), id);
   };
-  const remove = (id: string) => {
-    write(threadKey(id), null);
-    write(indexKey, JSON.stringify(readIndex().filter((item) => item !== id)));
-  };
-  const put = (thread: StoredThread) => {
-    write(threadKey(thread.id), JSON.stringify(thread));
-    const index = [thread.id, ...readIndex().filter((item) => item !== thread.id)];
-    for (const old of index.splice(maxThreads)) {
-      write(threadKey(old), null);
-      notify(old, undefined, false);
-    }
-    write(indexKey, JSON.stringify(index));
-    notify(thread.id, thread.revision, false);
-  };
-  const summaries = (agentId: string | undefined): ThreadSummary[] =>
-    readIndex()
-      .map((id) => {
-        try {
-          return read(id);
-        } catch {
-          return undefined;
-        }
-      })
-      .filter((thread): thread is StoredThread => thread !== undefined)
-      .filter((thread) => agentId === undefined || thread.agentId === agentId)
-      .sort((a, b) => b.updatedAt - a.updatedAt)
-      .map(({ id, agentId: agent, title, createdAt, updatedAt, revision, messages }) => ({
-        id,
-        agentId: agent,
-        title,
-        createdAt,
-        updatedAt,
-        revision,
-        messageCount: messages.length,
-      }));
-
-  const onStorage = (event: Event) => {
-    const key = (event as StorageEvent).key;
-    if (typeof key !== 'string' || !key.startsWith(`${prefix}thread:`)) return;
-    const threadId = key.slice(`${prefix}thread:`.length);
-    let revision: number | undefined;
+  const readOrSkip = (id: string): StoredThread | undefined => {
     try {
-      revision = read(threadId)?.revision;
+      return read(id);
     } catch {
-      revision = undefined;
+      return undefined;
     }
-    notify(threadId, revision, true);
   };
 
   return {
-    list(listOptions = {}) {
-      const all = summaries(listOptions.agentId);
-      const start = Math.max(0, Number.parseInt(listOptions.cursor ?? '0', 10) || 0);
-      const limit = listOptions.limit === undefined ? all.length : Math.max(1, listOptions.limit);
-      const threads = all.slice(start, start + limit);
-      const next = start + threads.length;
-      return Promise.resolve(
-        next < all.length ? { threads, nextCursor: String(next) } : { threads },
-      );
+    read,
+    remove(id: string) {
+      write(threadKey(id), null);
+      write(indexKey, JSON.stringify(readIndex().filter((item) => item !== id)));
     },
-    load(threadId) {
-      try {
-        return Promise.resolve(read(threadId));
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    put(thread: StoredThread) {
+      write(threadKey(thread.id), JSON.stringify(thread));
+      const index = [thread.id, ...readIndex().filter((item) => item !== thread.id)];
+      for (const old of index.splice(maxThreads)) {
+        write(threadKey(old), null);
+        notify(old, undefined, false);
       }
+      write(indexKey, JSON.stringify(index));
+      notify(thread.id, thread.revision, false);
     },
-    save(input, saveOptions = {}) {
-      try {
-        assertId(input.id);
-        const messages = parseStoredConversationMessages(input.messages).map(ownFields);
-        const stored = read(input.id);
-        const storedRevision = stored?.revision ?? 0;
-        const expected = saveOptions.expectedRevision;
-        if (expected !== undefined && expected !== storedRevision) {
-          throw new ThreadConflictError(input.id, expected, storedRevision);
-        }
-        const time = now();
-        const thread: StoredThread = {
-          v: 1,
-          id: input.id,
-          agentId: input.agentId,
-          // An untitled thread takes its first question as title.
-          title: input.title ?? (stored?.title || titleOf(messages)),
-          messages,
-          createdAt: stored?.createdAt ?? time,
-          updatedAt: time,
-          revision: storedRevision + 1,
-        };
-        put(thread);
-        return Promise.resolve({ revision: thread.revision, updatedAt: thread.updatedAt });
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
+    /** The readable threads (of one agent, if given), the most recently saved first. */
+    summaries(agentId: string | undefined): ThreadSummary[] {
+      return readIndex()
+        .map(readOrSkip)
+        .filter((thread): thread is StoredThread => thread !== undefined)
+        .filter((thread) => agentId === undefined || thread.agentId === agentId)
+        .sort((a, b) => b.updatedAt - a.updatedAt)
+        .map(summaryOf);
     },
-    rename(threadId, title) {
-      try {
-        const stored = read(threadId);
-        if (stored === undefined) return Promise.resolve(undefined);
-        const thread = {
-          ...stored,
-          title: title.trim().slice(0, 200),
-          updatedAt: now(),
-          revision: stored.revision + 1,
-        };
-        put(thread);
-        return Promise.resolve({ revision: thread.revision });
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    },
-    delete(threadId) {
-      try {
-        remove(threadId);
-        notify(threadId, undefined, false);
-        return Promise.resolve();
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    },
-    subscribe(listener) {
-      if (listeners.size === 0) eventTarget?.addEventListener('storage', onStorage);
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) eventTarget?.removeEventListener('storage', onStorage);
-      };
+    /** The thread a storage key holds, or `undefined` when the key is not one of these threads. */
+    threadIdOfKey(key: string | null): string | undefined {
+      if (typeof key !== 'string' || !key.startsWith(`${prefix}thread:`)) return undefined;
+      return key.slice(`${prefix}thread:`.length);
     },
   };
+}
+
+/** The thread a save writes: checked against the stored revision, which it follows. */
+function nextSave(
+  input: ThreadSaveInput,
+  expected: number | undefined,
+  read: (id: string) => StoredThread | undefined,
+  now: () => number,
+): StoredThread {
+  assertId(input.id);
+  const messages = parseStoredConversationMessages(input.messages).map(ownFields);
+  const stored = read(input.id);
+  const storedRevision = stored?.revision ?? 0;
+  if (expected !== undefined && expected !== storedRevision) {
+    throw new ThreadConflictError(input.id, expected, storedRevision);
+  }
+  const time = now();
+  return {
+    v: 1,
+    id: input.id,
+    agentId: input.agentId,
+    // An untitled thread takes its first question as title.
+    title: input.title ?? (stored?.title || titleOf(messages)),
+    messages,
+    createdAt: stored?.createdAt ?? time,
+    updatedAt: time,
+    revision: storedRevision + 1,
+  };
+}
+
+function summaryOf(thread: StoredThread): ThreadSummary {
+  const { id, agentId, title, createdAt, updatedAt, revision, messages } = thread;
+  return { id, agentId, title, createdAt, updatedAt, revision, messageCount: messages.length };
+}
+
+/** One page of the summaries, from `cursor` (an offset), `limit` long. */
+function pageOf(
+  all: ThreadSummary[],
+  listOptions: { limit?: number | undefined; cursor?: string | undefined },
+): { threads: ThreadSummary[]; nextCursor?: string } {
+  const start = Math.max(0, Number.parseInt(listOptions.cursor ?? '0', 10) || 0);
+  const limit = listOptions.limit === undefined ? all.length : Math.max(1, listOptions.limit);
+  const threads = all.slice(start, start + limit);
+  const next = start + threads.length;
+  return next < all.length ? { threads, nextCursor: String(next) } : { threads };
+}
+
+/** What `run` returns, as a promise; what it throws, as a rejection (an `Error`). */
+function settle<T>(run: () => T): Promise<T> {
+  try {
+    return Promise.resolve(run());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 /** Only the fields a conversation message has: whatever else rode along is not written. */

@@ -124,187 +124,255 @@ const nullBodyStatuses = new Set([101, 204, 205, 304]);
  * export { proxy as GET, proxy as POST };
  */
 export function createAgentProxy(options: AgentProxyOptions): AgentProxyHandler {
-  const baseUrl = normalizeServiceUrl(options.baseUrl);
-  const basePath = normalizeBasePath(options.basePath ?? '/api/agent-service');
-  const maxBodyBytes = positiveLimit('maxBodyBytes', options.limits?.maxBodyBytes ?? 1_048_576);
-  const headersTimeoutMs = positiveLimit(
-    'responseHeadersTimeoutMs',
-    options.limits?.responseHeadersTimeoutMs ?? 120_000,
-  );
-  const fetchFunction: typeof fetch =
-    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const allowAgents = options.allowAgents;
-  const isAllowed = async (agentId: string, request: Request): Promise<boolean> => {
-    if (allowAgents === undefined) return true;
-    if (typeof allowAgents === 'function') return (await allowAgents(agentId, request)) === true;
-    return allowAgents.includes(agentId);
-  };
-
+  const settings = proxySettings(options);
   return async function agentProxy(request: Request): Promise<Response> {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      return proxyProblem(404, 'Not an agent operation.');
-    }
-    const route = matchProxyRoute(request.method, url.pathname, basePath);
-    if (!route) return proxyProblem(404, 'Not an agent operation.');
-
-    const secrets: string[] = [];
-    try {
-      if (options.authorize) {
-        const verdict = await options.authorize(request);
-        if (verdict instanceof Response) return verdict;
-        if (verdict !== true) return proxyProblem(403, 'The request is not authorized.');
-      }
-      const agentId = route.params['agentId'];
-      if (agentId !== undefined && !(await isAllowed(agentId, request))) {
-        return proxyProblem(403, 'This agent is not available here.');
-      }
-
-      let body: Uint8Array<ArrayBuffer> | undefined;
-      if (route.method === 'POST') {
-        if (!isJson(request.headers.get('content-type'))) {
-          return proxyProblem(415, 'The body must be application/json.');
-        }
-        const read = await readBody(request, maxBodyBytes);
-        if (read === 'too-large') {
-          return proxyProblem(413, `The body is larger than ${maxBodyBytes} bytes.`);
-        }
-        body = read;
-        if (route.agentFrom === 'body' && allowAgents !== undefined) {
-          const checked = bodyWithOneAgent(body);
-          if (checked === undefined) {
-            return proxyProblem(400, 'The body names no single valid agent_id.');
-          }
-          if (!(await isAllowed(checked.agentId, request))) {
-            return proxyProblem(403, 'This agent is not available here.');
-          }
-          body = checked.body;
-        }
-      }
-
-      const [token, extraHeaders] = await Promise.all([
-        resolveValue(options.token, request),
-        resolveValue(options.headers, request),
-      ]);
-      const headers = new Headers();
-      for (const name of forwardedRequestHeaders) {
-        const value = request.headers.get(name);
-        if (value !== null) headers.set(name, value);
-      }
-      // What the proxy adds never goes back to the browser: the token and these headers' values.
-      for (const [name, value] of Object.entries(extraHeaders ?? {})) {
-        headers.set(name, value);
-        secrets.push(value);
-      }
-      if (token !== undefined && token !== '') {
-        headers.set('authorization', `Bearer ${token}`);
-        secrets.push(token);
-      }
-      return await forward(
-        request,
-        route,
-        `${baseUrl}${route.servicePath}${forwardedQuery(route, url.searchParams)}`,
-        headers,
-        body,
-        secrets,
-      );
-    } catch {
-      // The app's authorize, token or headers function threw: its message stays on the server.
-      return proxyProblem(500, 'The proxy could not prepare the request.', secrets);
-    }
+    return handleRequest(settings, request);
   };
+}
 
-  async function forward(
-    request: Request,
-    route: ProxyRoute,
-    serviceUrl: string,
-    headers: Headers,
-    body: Uint8Array<ArrayBuffer> | undefined,
-    secrets: string[],
-  ): Promise<Response> {
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    if (request.signal.aborted) abort();
-    else request.signal.addEventListener('abort', abort, { once: true });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, headersTimeoutMs);
+/** The options checked once, when the proxy is created. */
+interface ProxySettings {
+  options: AgentProxyOptions;
+  baseUrl: string;
+  basePath: string;
+  maxBodyBytes: number;
+  headersTimeoutMs: number;
+  fetchFunction: typeof fetch;
+  /** Whether `allowAgents` restricts anything (then bodies are checked and searches filtered). */
+  restrictsAgents: boolean;
+  isAllowed: (agentId: string, request: Request) => Promise<boolean>;
+}
 
-    let upstream: Response;
-    try {
-      upstream = await fetchFunction(serviceUrl, {
-        method: route.method,
-        headers,
-        signal: controller.signal,
-        // A redirect is not followed: the token would go with it.
-        redirect: 'manual',
-        ...(body === undefined ? {} : { body }),
-      });
-    } catch {
-      return timedOut
-        ? proxyProblem(504, 'The agent service did not answer in time.', secrets)
-        : proxyProblem(502, 'The agent service could not be reached.', secrets);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
-      await upstream.body?.cancel().catch(() => undefined);
-      return proxyProblem(502, 'The agent service answered with a redirect.', secrets);
-    }
+function proxySettings(options: AgentProxyOptions): ProxySettings {
+  const allowAgents = options.allowAgents;
+  return {
+    options,
+    baseUrl: normalizeServiceUrl(options.baseUrl),
+    basePath: normalizeBasePath(options.basePath ?? '/api/agent-service'),
+    maxBodyBytes: positiveLimit('maxBodyBytes', options.limits?.maxBodyBytes ?? 1_048_576),
+    headersTimeoutMs: positiveLimit(
+      'responseHeadersTimeoutMs',
+      options.limits?.responseHeadersTimeoutMs ?? 120_000,
+    ),
+    fetchFunction: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    restrictsAgents: allowAgents !== undefined,
+    isAllowed: async (agentId, request) => {
+      if (allowAgents === undefined) return true;
+      if (typeof allowAgents === 'function') return (await allowAgents(agentId, request)) === true;
+      return allowAgents.includes(agentId);
+    },
+  };
+}
 
-    const responseHeaders = new Headers(answerHeaders);
-    for (const name of forwardedResponseHeaders) {
-      const value = upstream.headers.get(name);
-      if (value !== null) responseHeaders.set(name, value);
-    }
-    if ((responseHeaders.get('content-type') ?? '').startsWith('text/event-stream')) {
-      // nginx and some hosts buffer a response unless told not to: events must flow as sent.
-      responseHeaders.set('x-accel-buffering', 'no');
-    }
-    if (nullBodyStatuses.has(upstream.status)) {
-      return new Response(null, { status: upstream.status, headers: responseHeaders });
-    }
-    if (route.operation === 'search' && allowAgents !== undefined && upstream.ok) {
-      return filterSearchAnswer(upstream, responseHeaders, request, secrets);
-    }
-    return new Response(await redactAnswer(upstream, secrets), {
-      status: upstream.status,
-      headers: responseHeaders,
-    });
+/** Route match, authorize, read the body, add the server's headers, forward. */
+async function handleRequest(settings: ProxySettings, request: Request): Promise<Response> {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return proxyProblem(404, 'Not an agent operation.');
   }
+  const route = matchProxyRoute(request.method, url.pathname, settings.basePath);
+  if (!route) return proxyProblem(404, 'Not an agent operation.');
 
-  async function filterSearchAnswer(
-    upstream: Response,
-    headers: Headers,
-    request: Request,
-    secrets: readonly string[],
-  ): Promise<Response> {
-    let answer: unknown;
-    try {
-      answer = JSON.parse(await upstream.text());
-    } catch {
-      return proxyProblem(502, 'The agent service answered the search with something not JSON.');
-    }
-    if (isRecord(answer) && Array.isArray(answer['agents'])) {
-      const agents: unknown[] = answer['agents'];
-      const verdicts = await Promise.all(
-        agents.map((agent) =>
-          isRecord(agent) && typeof agent['agent_id'] === 'string'
-            ? isAllowed(agent['agent_id'], request)
-            : false,
-        ),
-      );
-      answer = { ...answer, agents: agents.filter((_agent, index) => verdicts[index]) };
-    }
-    return new Response(redactJsonText(JSON.stringify(answer), secrets), {
-      status: upstream.status,
+  const secrets: string[] = [];
+  try {
+    const refusal = await authorizeRequest(settings, request, route);
+    if (refusal) return refusal;
+    const body = await readCheckedBody(settings, request, route);
+    if (body instanceof Response) return body;
+    const headers = await serviceHeaders(settings.options, request, secrets);
+    return await forward(
+      settings,
+      request,
+      route,
+      `${settings.baseUrl}${route.servicePath}${forwardedQuery(route, url.searchParams)}`,
       headers,
-    });
+      body,
+      secrets,
+    );
+  } catch {
+    // The app's authorize, token or headers function threw: its message stays on the server.
+    return proxyProblem(500, 'The proxy could not prepare the request.', secrets);
   }
+}
+
+/** The app's `authorize`, then the agent named in the path: a refusal, or `undefined` to go on. */
+async function authorizeRequest(
+  settings: ProxySettings,
+  request: Request,
+  route: ProxyRoute,
+): Promise<Response | undefined> {
+  const { authorize } = settings.options;
+  if (authorize) {
+    const verdict = await authorize(request);
+    if (verdict instanceof Response) return verdict;
+    if (verdict !== true) return proxyProblem(403, 'The request is not authorized.');
+  }
+  const agentId = route.params['agentId'];
+  if (agentId !== undefined && !(await settings.isAllowed(agentId, request))) {
+    return proxyProblem(403, 'This agent is not available here.');
+  }
+  return undefined;
+}
+
+/** The body to forward (none but for a POST), or the answer refusing it. */
+async function readCheckedBody(
+  settings: ProxySettings,
+  request: Request,
+  route: ProxyRoute,
+): Promise<Uint8Array<ArrayBuffer> | undefined | Response> {
+  if (route.method !== 'POST') return undefined;
+  if (!isJson(request.headers.get('content-type'))) {
+    return proxyProblem(415, 'The body must be application/json.');
+  }
+  const body = await readBody(request, settings.maxBodyBytes);
+  if (body === 'too-large') {
+    return proxyProblem(413, `The body is larger than ${settings.maxBodyBytes} bytes.`);
+  }
+  if (route.agentFrom !== 'body' || !settings.restrictsAgents) return body;
+  const checked = bodyWithOneAgent(body);
+  if (checked === undefined) {
+    return proxyProblem(400, 'The body names no single valid agent_id.');
+  }
+  if (!(await settings.isAllowed(checked.agentId, request))) {
+    return proxyProblem(403, 'This agent is not available here.');
+  }
+  return checked.body;
+}
+
+/**
+ * The headers sent to the service: the browser's that go through, the app's and the token. What
+ * the proxy adds is pushed on `secrets` as soon as it is set, so that even a later throw redacts it.
+ */
+async function serviceHeaders(
+  options: AgentProxyOptions,
+  request: Request,
+  secrets: string[],
+): Promise<Headers> {
+  const [token, extraHeaders] = await Promise.all([
+    resolveValue(options.token, request),
+    resolveValue(options.headers, request),
+  ]);
+  const headers = new Headers();
+  for (const name of forwardedRequestHeaders) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  // What the proxy adds never goes back to the browser: the token and these headers' values.
+  for (const [name, value] of Object.entries(extraHeaders ?? {})) {
+    headers.set(name, value);
+    secrets.push(value);
+  }
+  if (token !== undefined && token !== '') {
+    headers.set('authorization', `Bearer ${token}`);
+    secrets.push(token);
+  }
+  return headers;
+}
+
+/** Sends the request to the service and answers with its response, or the problem it met. */
+async function forward(
+  settings: ProxySettings,
+  request: Request,
+  route: ProxyRoute,
+  serviceUrl: string,
+  headers: Headers,
+  body: Uint8Array<ArrayBuffer> | undefined,
+  secrets: string[],
+): Promise<Response> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  if (request.signal.aborted) abort();
+  else request.signal.addEventListener('abort', abort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, settings.headersTimeoutMs);
+
+  let upstream: Response;
+  try {
+    upstream = await settings.fetchFunction(serviceUrl, {
+      method: route.method,
+      headers,
+      signal: controller.signal,
+      // A redirect is not followed: the token would go with it.
+      redirect: 'manual',
+      ...(body === undefined ? {} : { body }),
+    });
+  } catch {
+    return timedOut
+      ? proxyProblem(504, 'The agent service did not answer in time.', secrets)
+      : proxyProblem(502, 'The agent service could not be reached.', secrets);
+  } finally {
+    clearTimeout(timer);
+  }
+  return forwardResponse(settings, request, route, upstream, secrets);
+}
+
+/** The service's answer as the browser gets it: chosen headers, redacted body, no redirect. */
+async function forwardResponse(
+  settings: ProxySettings,
+  request: Request,
+  route: ProxyRoute,
+  upstream: Response,
+  secrets: string[],
+): Promise<Response> {
+  if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
+    await upstream.body?.cancel().catch(() => undefined);
+    return proxyProblem(502, 'The agent service answered with a redirect.', secrets);
+  }
+
+  const responseHeaders = new Headers(answerHeaders);
+  for (const name of forwardedResponseHeaders) {
+    const value = upstream.headers.get(name);
+    if (value !== null) responseHeaders.set(name, value);
+  }
+  if ((responseHeaders.get('content-type') ?? '').startsWith('text/event-stream')) {
+    // nginx and some hosts buffer a response unless told not to: events must flow as sent.
+    responseHeaders.set('x-accel-buffering', 'no');
+  }
+  if (nullBodyStatuses.has(upstream.status)) {
+    return new Response(null, { status: upstream.status, headers: responseHeaders });
+  }
+  if (route.operation === 'search' && settings.restrictsAgents && upstream.ok) {
+    return filterSearchAnswer(settings, upstream, responseHeaders, request, secrets);
+  }
+  return new Response(await redactAnswer(upstream, secrets), {
+    status: upstream.status,
+    headers: responseHeaders,
+  });
+}
+
+async function filterSearchAnswer(
+  settings: ProxySettings,
+  upstream: Response,
+  headers: Headers,
+  request: Request,
+  secrets: readonly string[],
+): Promise<Response> {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(await upstream.text());
+  } catch {
+    return proxyProblem(502, 'The agent service answered the search with something not JSON.');
+  }
+  if (isRecord(answer) && Array.isArray(answer['agents'])) {
+    const agents: unknown[] = answer['agents'];
+    const verdicts = await Promise.all(
+      agents.map((agent) =>
+        isRecord(agent) && typeof agent['agent_id'] === 'string'
+          ? settings.isAllowed(agent['agent_id'], request)
+          : false,
+      ),
+    );
+    answer = { ...answer, agents: agents.filter((_agent, index) => verdicts[index]) };
+  }
+  return new Response(redactJsonText(JSON.stringify(answer), secrets), {
+    status: upstream.status,
+    headers,
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -25,14 +25,26 @@ export function conversationAnswer(request: MockRunRequest): string {
 export const demoAgents: MockAgentDefinition[] = createDemoAgents();
 
 function createDemoAgents(): MockAgentDefinition[] {
-  const paragraph = (subject: string) =>
-    textEvents(
-      `${subject} Here is a short summary: the request was understood, ` +
-        'three sources were checked, and the answer is ready for review.',
-    );
-  const xss = '<img src=x onerror=alert(1)>';
-  const script = '<script>alert(1)</script>';
-  const link = 'javascript:alert(1)';
+  return [
+    ...formDemoAgents(),
+    ...chatDemoAgents(),
+    ...connectionDemoAgents(),
+    ...failureDemoAgents(),
+    ...edgeDemoAgents(),
+    ...durableDemoAgents(),
+  ];
+}
+
+/** A paragraph of deltas that starts with `subject`. */
+function paragraph(subject: string) {
+  return textEvents(
+    `${subject} Here is a short summary: the request was understood, ` +
+      'three sources were checked, and the answer is ready for review.',
+  );
+}
+
+/** The agent started by an input form. */
+function formDemoAgents(): MockAgentDefinition[] {
   return [
     {
       agent: {
@@ -87,6 +99,12 @@ function createDemoAgents(): MockAgentDefinition[] {
       },
       run: { events: paragraph('Thanks, the project intake is filed.') },
     },
+  ];
+}
+
+/** The chat agents: their answer carries the conversation. */
+function chatDemoAgents(): MockAgentDefinition[] {
+  return [
     {
       agent: {
         agent_id: 'chat-agent',
@@ -109,6 +127,12 @@ function createDemoAgents(): MockAgentDefinition[] {
         firstEventDelayMs: 250,
       },
     },
+  ];
+}
+
+/** Streams that take their time or lose their connection. */
+function connectionDemoAgents(): MockAgentDefinition[] {
+  return [
     {
       agent: {
         agent_id: 'slow-agent',
@@ -146,6 +170,12 @@ function createDemoAgents(): MockAgentDefinition[] {
         onReconnect: 'restart',
       },
     },
+  ];
+}
+
+/** Runs refused before they start (429, 422) or failing midway. */
+function failureDemoAgents(): MockAgentDefinition[] {
+  return [
     {
       agent: {
         agent_id: 'rate-limited-agent',
@@ -234,6 +264,15 @@ function createDemoAgents(): MockAgentDefinition[] {
         ],
       },
     },
+  ];
+}
+
+/** A very long stream, and hostile text that must stay text. */
+function edgeDemoAgents(): MockAgentDefinition[] {
+  const xss = '<img src=x onerror=alert(1)>';
+  const script = '<script>alert(1)</script>';
+  const link = 'javascript:alert(1)';
+  return [
     {
       agent: {
         agent_id: 'ten-thousand-agent',
@@ -260,7 +299,6 @@ function createDemoAgents(): MockAgentDefinition[] {
         ),
       },
     },
-    ...durableDemoAgents(),
   ];
 }
 

@@ -20,107 +20,26 @@ import type {
   MockRequestRecord,
 } from './mock-agent-types.js';
 
-function bringsToken(request: Request, token: string): boolean {
-  const [scheme, ...rest] = (request.headers.get('authorization') ?? '').trim().split(/\s+/);
-  return scheme?.toLowerCase() === 'bearer' && rest.join(' ') === token;
-}
-
 /** Create the service. */
 export function createMockAgentService(options: MockAgentServiceOptions = {}): MockAgentService {
   const model = new MockAgentModel(options);
-  const responder: MockResponderOptions = {
-    deprecationHeaders: options.deprecationHeaders === true,
-    sunset: options.sunset ?? legacySunset,
-    nextRequestId: () => model.nextRequestId(),
-  };
-
-  const answer = async (
-    request: Request,
-    url: URL,
-    record: MockRequestRecord,
-  ): Promise<Response> => {
-    const route = matchRoute(url.pathname);
-    const reply = createReply(responder, request, route);
-    if (options.token !== undefined && !bringsToken(request, options.token)) {
-      return reply.failure(401, 'A valid token is required.');
-    }
-    if (!route) return reply.json(404, 'Not found');
-    record.api = route.api;
-    record.endpoint = route.endpoint;
-    if (route.agentId !== undefined) record.agentId = route.agentId;
-    if (!routeAllows(route, request.method)) {
-      return reply.failure(
-        405,
-        'Method not allowed',
-        {},
-        { Allow: [...route.methods, 'OPTIONS'].join(', ') },
-      );
-    }
-    const owner = ownerKey(request.headers.get('authorization'));
-    return mockEndpoints[route.endpoint]({ model, route, record, reply, owner });
-  };
-
-  /**
-   * The test controls over HTTP, for a page that cannot reach the service object (a browser test
-   * against the node server): `GET|POST …/__clock` (`{ advanceMs }` moves the clock),
-   * `GET …/__stats`, `GET …/__runs/{run_id}`. Not recorded among the requests.
-   */
-  const control = async (request: Request, url: URL): Promise<Response | undefined> => {
-    const match = /\/__(clock|stats|runs\/([^/]+))$/.exec(url.pathname);
-    if (match === null) return undefined;
-    const reply = createReply(responder, request, undefined);
-    if (match[1] === 'clock') {
-      if (request.method === 'POST') {
-        let advanceMs: unknown;
-        try {
-          advanceMs = ((await request.json()) as { advanceMs?: unknown }).advanceMs;
-        } catch {
-          advanceMs = undefined;
-        }
-        if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0) {
-          return reply.json(400, 'advanceMs must be a number >= 0');
-        }
-        model.durable.advance(advanceMs);
-      }
-      const now = model.durable.now();
-      return reply.json(200, { now, iso: new Date(now).toISOString() });
-    }
-    if (match[1] === 'stats') {
-      return reply.json(200, {
-        requests: model.requests.length,
-        posts: service.postCount(),
-        durable: { ...model.durable.stats },
-      });
-    }
-    let runId = match[2] ?? '';
-    try {
-      runId = decodeURIComponent(runId);
-    } catch {
-      // kept as sent
-    }
-    const state = model.durable.stateOf(runId);
-    return state === undefined ? reply.json(404, 'No such run') : reply.json(200, state);
+  const context: ServiceContext = {
+    model,
+    token: options.token,
+    responder: {
+      deprecationHeaders: options.deprecationHeaders === true,
+      sunset: options.sunset ?? legacySunset,
+      nextRequestId: () => model.nextRequestId(),
+    },
   };
 
   const service: MockAgentService = {
     async handle(request) {
-      const url = new URL(request.url);
-      if (request.method !== 'OPTIONS') {
-        const controlled = await control(request, url);
-        if (controlled !== undefined) return controlled;
-      }
-      if (request.method === 'OPTIONS') {
-        model.recordPreflight(request, url);
-        return createReply(responder, request, matchRoute(url.pathname)).send(204, null);
-      }
-      const record = await model.recordRequest(request, url);
-      const response = await answer(request, url, record);
-      record.status = response.status;
-      return response;
+      return handle(context, request);
     },
     matches(url) {
       const pathname = (typeof url === 'string' ? new URL(url) : url).pathname;
-      return matchRoute(pathname) !== undefined || /\/__(clock|stats|runs\/[^/]+)$/.test(pathname);
+      return matchRoute(pathname) !== undefined || controlPath.test(pathname);
     },
     get requests() {
       return model.requests;
@@ -129,12 +48,7 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
       return model.preflights;
     },
     runRequests(agentId) {
-      return model.requests.filter(
-        (record) =>
-          record.endpoint === 'run' &&
-          record.method === 'POST' &&
-          (agentId === undefined || record.agentId === agentId),
-      );
+      return runRequestsOf(model, agentId);
     },
     postCount(agentId) {
       return service.runRequests(agentId).length;
@@ -162,25 +76,141 @@ export function createMockAgentService(options: MockAgentServiceOptions = {}): M
       return { ...model.durable.stats };
     },
     durableRun: (runId) => model.durable.stateOf(runId),
-    waitFor(predicate, timeoutMs = 2000) {
-      return new Promise((resolve, reject) => {
-        const started = Date.now();
-        const check = () => {
-          let done = false;
-          try {
-            done = predicate();
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-            return;
-          }
-          if (done) resolve();
-          else if (Date.now() - started >= timeoutMs) {
-            reject(new Error(`waitFor: condition not met within ${timeoutMs} ms`));
-          } else setTimeout(check, 5);
-        };
-        check();
-      });
-    },
+    waitFor,
   };
   return service;
+}
+
+/** What every request of one service shares. */
+interface ServiceContext {
+  model: MockAgentModel;
+  responder: MockResponderOptions;
+  token: string | undefined;
+}
+
+/** The paths of the test controls (see {@link answerControl}). */
+const controlPath = /\/__(clock|stats|runs\/([^/]+))$/;
+
+async function handle(context: ServiceContext, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (request.method !== 'OPTIONS') {
+    const controlled = await answerControl(context, request, url);
+    if (controlled !== undefined) return controlled;
+  }
+  if (request.method === 'OPTIONS') {
+    context.model.recordPreflight(request, url);
+    return createReply(context.responder, request, matchRoute(url.pathname)).send(204, null);
+  }
+  const record = await context.model.recordRequest(request, url);
+  const response = await answer(context, request, url, record);
+  record.status = response.status;
+  return response;
+}
+
+function bringsToken(request: Request, token: string): boolean {
+  const [scheme, ...rest] = (request.headers.get('authorization') ?? '').trim().split(/\s+/);
+  return scheme?.toLowerCase() === 'bearer' && rest.join(' ') === token;
+}
+
+/** The answer of a recorded request: token, route, method, then the route's endpoint. */
+async function answer(
+  { model, responder, token }: ServiceContext,
+  request: Request,
+  url: URL,
+  record: MockRequestRecord,
+): Promise<Response> {
+  const route = matchRoute(url.pathname);
+  const reply = createReply(responder, request, route);
+  if (token !== undefined && !bringsToken(request, token)) {
+    return reply.failure(401, 'A valid token is required.');
+  }
+  if (!route) return reply.json(404, 'Not found');
+  record.api = route.api;
+  record.endpoint = route.endpoint;
+  if (route.agentId !== undefined) record.agentId = route.agentId;
+  if (!routeAllows(route, request.method)) {
+    return reply.failure(
+      405,
+      'Method not allowed',
+      {},
+      { Allow: [...route.methods, 'OPTIONS'].join(', ') },
+    );
+  }
+  const owner = ownerKey(request.headers.get('authorization'));
+  return mockEndpoints[route.endpoint]({ model, route, record, reply, owner });
+}
+
+/**
+ * The test controls over HTTP, for a page that cannot reach the service object (a browser test
+ * against the node server): `GET|POST …/__clock` (`{ advanceMs }` moves the clock),
+ * `GET …/__stats`, `GET …/__runs/{run_id}`. Not recorded among the requests.
+ */
+async function answerControl(
+  { model, responder }: ServiceContext,
+  request: Request,
+  url: URL,
+): Promise<Response | undefined> {
+  const match = controlPath.exec(url.pathname);
+  if (match === null) return undefined;
+  const reply = createReply(responder, request, undefined);
+  if (match[1] === 'clock') {
+    if (request.method === 'POST') {
+      let advanceMs: unknown;
+      try {
+        advanceMs = ((await request.json()) as { advanceMs?: unknown }).advanceMs;
+      } catch {
+        advanceMs = undefined;
+      }
+      if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0) {
+        return reply.json(400, 'advanceMs must be a number >= 0');
+      }
+      model.durable.advance(advanceMs);
+    }
+    const now = model.durable.now();
+    return reply.json(200, { now, iso: new Date(now).toISOString() });
+  }
+  if (match[1] === 'stats') {
+    return reply.json(200, {
+      requests: model.requests.length,
+      posts: runRequestsOf(model, undefined).length,
+      durable: { ...model.durable.stats },
+    });
+  }
+  let runId = match[2] ?? '';
+  try {
+    runId = decodeURIComponent(runId);
+  } catch {
+    // kept as sent
+  }
+  const state = model.durable.stateOf(runId);
+  return state === undefined ? reply.json(404, 'No such run') : reply.json(200, state);
+}
+
+function runRequestsOf(model: MockAgentModel, agentId: string | undefined): MockRequestRecord[] {
+  return model.requests.filter(
+    (record) =>
+      record.endpoint === 'run' &&
+      record.method === 'POST' &&
+      (agentId === undefined || record.agentId === agentId),
+  );
+}
+
+function waitFor(predicate: () => boolean, timeoutMs = 2000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const check = () => {
+      let done = false;
+      try {
+        done = predicate();
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      if (done) resolve();
+      else if (Date.now() - started >= timeoutMs) {
+        reject(new Error(`waitFor: condition not met within ${timeoutMs} ms`));
+      } else setTimeout(check, 5);
+    };
+    check();
+  });
 }
