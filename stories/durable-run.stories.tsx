@@ -498,7 +498,7 @@ function DurableConsole({ width }: { width?: number }) {
   const [threadStore] = useState(seededThreads);
   const [runStore] = useState(() => createRunStore({ storage: memoryStorage() }));
   return (
-    <div style={width === undefined ? undefined : { width }}>
+    <div style={width === undefined ? undefined : { maxWidth: width }}>
       <AgentClientProvider client={client}>
         <AgentConsole
           agentId="hour-agent"

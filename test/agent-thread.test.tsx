@@ -162,6 +162,36 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s, under StrictMode', (api
   });
 });
 
+describe('given a durable turn that pauses for approval', () => {
+  it('announces nothing while it waits, and the answer once when it is done', async () => {
+    const turn = (status: ConversationMessage['status'], text: string): ConversationMessage[] => [
+      { id: 'q', role: 'USER', text: 'Tell me on Slack', status: 'done', createdAt: 1 },
+      { id: 'a', role: 'GLEAN_AI', text, status, createdAt: 2 },
+    ];
+    const view = (messages: ConversationMessage[]) => (
+      <StrictMode>
+        <AgentThread agentName="Helpdesk" messages={messages} />
+      </StrictMode>
+    );
+    const { rerender } = render(view(turn('streaming', 'I drafted')));
+    const region = screen.getByRole('status');
+    const texts: string[] = [];
+    const observer = new MutationObserver(() => texts.push(region.textContent ?? ''));
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+
+    rerender(view(turn('waiting', 'I drafted the message.')));
+    expect(region).toBeEmptyDOMElement();
+    rerender(view(turn('streaming', 'I drafted the message.')));
+    rerender(view(turn('done', 'I drafted the message. Sent.')));
+    await waitFor(() =>
+      expect(region).toHaveTextContent('Helpdesk answered: I drafted the message. Sent.'),
+    );
+    observer.disconnect();
+
+    expect(texts).toEqual(['Helpdesk answered: I drafted the message. Sent.']);
+  });
+});
+
 describe('given a failed turn', () => {
   it('marks the answer with the error and offers Retry on it', async () => {
     const mock = await serveChat({ ...echo, failFirst: { attempts: 1, status: 403 } });

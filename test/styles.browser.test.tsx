@@ -12,6 +12,7 @@ import {
   classifyEvent,
   AgentRunOutput,
   AgentRunStatus,
+  AgentThreadList,
   createAgentClient,
   type RunEvent,
 } from 'agent-console-kit';
@@ -404,5 +405,73 @@ describe('given the action bar of the console', () => {
     expect(document.querySelectorAll('button:disabled:focus, [aria-disabled="true"]')).toHaveLength(
       0,
     );
+  });
+});
+
+describe('given a thread list as narrow as the console gives it', () => {
+  it('gives each title its own whole line, the count and time one line under it', async () => {
+    const thread = (id: string, title: string) => ({
+      id,
+      agentId: 'chat',
+      title,
+      createdAt: Date.UTC(2026, 10, 23),
+      updatedAt: Date.UTC(2026, 10, 23),
+      revision: 1,
+      messageCount: 12,
+    });
+    render(
+      <StrictMode>
+        <div style={{ width: 256 }}>
+          <AgentThreadList
+            threads={[thread('a', 'VPN access'), thread('b', 'Laptop order')]}
+            selectedThreadId="a"
+            onSelect={() => undefined}
+            onRename={() => undefined}
+            onDelete={() => undefined}
+          />
+        </div>
+      </StrictMode>,
+    );
+    await expect
+      .element(page.getByRole('button', { name: 'VPN access', exact: true }))
+      .toBeVisible();
+
+    for (const title of document.querySelectorAll<HTMLElement>('.ack-thread-list__title')) {
+      expect(title.scrollWidth).toBeLessThanOrEqual(title.clientWidth);
+    }
+    const item = box('.ack-thread-list__item');
+    expect(box('.ack-thread-list__select').width).toBeGreaterThan(item.width - 16);
+    const meta = box('.ack-thread-list__meta');
+    expect(meta.height).toBeLessThan(24);
+  });
+});
+
+describe('given the wide console with its thread list, an approval and the Stop confirm', () => {
+  // The console's input area as AgentConsole renders it: the list, then the thread, the
+  // approval, the composer and the confirm, which sit beside the list in this order.
+  it('keeps the confirm right under the composer however tall the list is', async () => {
+    render(
+      <StrictMode>
+        <section className="ack-root ack-console" style={{ width: 1000 }}>
+          <div className="ack-console__input" data-threads="">
+            <nav className="ack-console__threads" aria-label="Threads" style={{ height: 500 }} />
+            <div className="ack-console__thread" style={{ height: 60 }} />
+            <div className="ack-console__approval" style={{ height: 60 }} />
+            <form aria-label="Composer" style={{ height: 60 }} />
+            <div className="ack-cancel-confirm" role="alertdialog" aria-label="Cancel this run?" />
+          </div>
+        </section>
+      </StrictMode>,
+    );
+    await expect.element(page.getByRole('alertdialog')).toBeVisible();
+
+    const composer = box('form');
+    const confirm = box('.ack-cancel-confirm');
+    expect(confirm.left).toBe(composer.left);
+    expect(confirm.top - composer.bottom).toBeLessThanOrEqual(16);
+    // No empty row adds space under the last part when the list is short.
+    const threads = document.querySelector<HTMLElement>('.ack-console__threads') as HTMLElement;
+    threads.style.height = '40px';
+    expect(box('.ack-console__input').bottom - box('.ack-cancel-confirm').bottom).toBeLessThan(1);
   });
 });

@@ -771,7 +771,8 @@ function AgentThreadAnnouncerRender(
     let next: string | undefined;
     for (const message of messages) {
       if (message.role !== 'GLEAN_AI') continue;
-      if (message.status === 'streaming') {
+      // A durable turn waiting for approval has not settled: it is announced once it does.
+      if (message.status === 'streaming' || message.status === 'waiting') {
         streaming.add(message.id);
       } else if (streaming.delete(message.id)) {
         next = answerAnnouncement(agentName, message);
