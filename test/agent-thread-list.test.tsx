@@ -188,7 +188,8 @@ describe('given AgentConsole with a thread store', () => {
     expect(await titles(threadStore)).toEqual(['Charger', 'Laptop']);
 
     await user.keyboard('{Enter}');
-    await user.tab({ shift: true });
+    // The safe choice comes first (and has focus); Delete is the next stop.
+    await user.tab();
     expect(within(threadList()).getByRole('button', { name: 'Delete' })).toHaveFocus();
     await user.keyboard('{Enter}');
 
@@ -202,7 +203,7 @@ describe('given AgentConsole with a thread store', () => {
     // The last thread: focus goes to "New thread", and the console starts a new, unsaved thread.
     await tabTo(user, within(threadList()).getByRole('button', { name: 'Delete “Laptop”' }));
     await user.keyboard('{Enter}');
-    await user.tab({ shift: true });
+    await user.tab();
     await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(within(threadList()).getByRole('button', { name: 'New thread' })).toHaveFocus(),

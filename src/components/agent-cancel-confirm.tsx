@@ -36,7 +36,8 @@ export interface AgentCancelConfirmProps
 
 /**
  * The confirm step before a durable run is cancelled (a durable run's Stop is a cancellation at
- * the service, which cannot be taken back): "Cancel run" or "Keep running" (Escape keeps it). It
+ * the service, which cannot be taken back): "Keep running" or "Cancel run", the safe choice first
+ * as in Radix's alert dialog (Escape keeps it). It
  * takes focus when it appears, on "Keep running". Its `ref` is the `role="alertdialog"` element
  * (not modal: the page around it stays usable).
  *
@@ -90,11 +91,11 @@ function AgentCancelConfirmRender(
         {description}
       </p>
       <div className="ack-actions">
-        <button type="button" data-variant="danger" onClick={onConfirm} onKeyDown={dismissOnEscape}>
-          Cancel run
-        </button>
         <button ref={keepRef} type="button" onClick={onDismiss} onKeyDown={dismissOnEscape}>
           Keep running
+        </button>
+        <button type="button" data-variant="danger" onClick={onConfirm} onKeyDown={dismissOnEscape}>
+          Cancel run
         </button>
       </div>
     </div>

@@ -431,21 +431,21 @@ function AgentThreadListItemRender(
               <div className="ack-thread-list__actions">
                 <button
                   type="button"
-                  data-variant="danger"
-                  aria-disabled={pending}
-                  onClick={() => void confirmDelete()}
-                  onKeyDown={keepOnEscape}
-                >
-                  Delete
-                </button>
-                <button
-                  type="button"
                   // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to delete: the safe choice takes focus
                   autoFocus
                   onClick={keep}
                   onKeyDown={keepOnEscape}
                 >
                   Keep
+                </button>
+                <button
+                  type="button"
+                  data-variant="danger"
+                  aria-disabled={pending}
+                  onClick={() => void confirmDelete()}
+                  onKeyDown={keepOnEscape}
+                >
+                  Delete
                 </button>
               </div>
             </div>
