@@ -292,6 +292,45 @@ function AgentThreadListItemRender(
   { thread, className, ...rest }: AgentThreadListItemProps,
   ref: ForwardedRef<HTMLLIElement>,
 ) {
+  const item = useThreadListItem(thread);
+  return (
+    <li
+      ref={ref}
+      className={classNames('ack-thread-list__item', className)}
+      data-selected={dataFlag(item.selected)}
+      data-state={item.state}
+      {...rest}
+    >
+      {item.state === 'renaming' ? (
+        <ThreadRenameField item={item} />
+      ) : (
+        <>
+          <button
+            ref={item.registerSelect}
+            type="button"
+            className="ack-thread-list__select"
+            aria-current={item.selected ? 'true' : undefined}
+            aria-describedby={`${item.id}meta`}
+            onClick={item.select}
+          >
+            <span className="ack-thread-list__title">{item.title}</span>
+          </button>
+          <p id={`${item.id}meta`} className="ack-thread-list__meta">
+            {metaText(thread)}
+          </p>
+          {item.state === 'confirming-delete' ? (
+            <ThreadDeleteConfirm item={item} />
+          ) : (
+            <ThreadItemActions item={item} />
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
+/** One thread's state in the list and what its buttons do: rename, delete and their focus. */
+function useThreadListItem(thread: ThreadSummary) {
   const context = useThreadListContext('AgentThreadListItem');
   const { onSelect, onRename, onDelete, selectButtons, announce } = context;
   const id = useId();
@@ -348,23 +387,9 @@ function AgentThreadListItemRender(
     setState('idle');
     setRefocus('rename');
   };
-  const handleRenameKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      cancelRename();
-    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void saveRename();
-    }
-  };
   const keep = () => {
     setState('idle');
     setRefocus('delete');
-  };
-  const keepOnEscape = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    keep();
   };
   const confirmDelete = async () => {
     if (pending) return;
@@ -377,110 +402,132 @@ function AgentThreadListItemRender(
     setRefocus('delete');
   };
 
+  return {
+    id,
+    state,
+    draft,
+    pending,
+    selected,
+    title,
+    canRename: onRename !== undefined,
+    canDelete: onDelete !== undefined,
+    renameButton,
+    deleteButton,
+    registerSelect,
+    select: () => {
+      if (!selected) onSelect(thread.id);
+    },
+    setDraft,
+    startRename: () => {
+      setDraft(thread.title);
+      setState('renaming');
+    },
+    cancelRename,
+    saveRename,
+    askDelete: () => setState('confirming-delete'),
+    keep,
+    confirmDelete,
+  };
+}
+
+type ThreadListItemState = ReturnType<typeof useThreadListItem>;
+
+function ThreadRenameField({ item }: { item: ThreadListItemState }) {
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      item.cancelRename();
+    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void item.saveRename();
+    }
+  };
   return (
-    <li
-      ref={ref}
-      className={classNames('ack-thread-list__item', className)}
-      data-selected={dataFlag(selected)}
-      data-state={state}
-      {...rest}
-    >
-      {state === 'renaming' ? (
-        <div className="ack-thread-list__rename">
-          <input
-            className="ack-thread-list__rename-input"
-            aria-label={`New title of “${title}”`}
-            value={draft}
-            maxLength={200}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to rename: the title goes where they look
-            autoFocus
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={handleRenameKeyDown}
-          />
-          <div className="ack-thread-list__actions">
-            <button type="button" aria-disabled={pending} onClick={() => void saveRename()}>
-              Save
-            </button>
-            <button type="button" data-variant="quiet" onClick={cancelRename}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      ) : (
-        <>
-          <button
-            ref={registerSelect}
-            type="button"
-            className="ack-thread-list__select"
-            aria-current={selected ? 'true' : undefined}
-            aria-describedby={`${id}meta`}
-            onClick={() => {
-              if (!selected) onSelect(thread.id);
-            }}
-          >
-            <span className="ack-thread-list__title">{title}</span>
-          </button>
-          <p id={`${id}meta`} className="ack-thread-list__meta">
-            {metaText(thread)}
-          </p>
-          {state === 'confirming-delete' ? (
-            <div role="group" aria-labelledby={`${id}confirm`} className="ack-thread-list__confirm">
-              <p id={`${id}confirm`} className="ack-thread-list__confirm-text">
-                Delete “{title}”? This cannot be undone.
-              </p>
-              <div className="ack-thread-list__actions">
-                <button
-                  type="button"
-                  // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to delete: the safe choice takes focus
-                  autoFocus
-                  onClick={keep}
-                  onKeyDown={keepOnEscape}
-                >
-                  Keep
-                </button>
-                <button
-                  type="button"
-                  data-variant="danger"
-                  aria-disabled={pending}
-                  onClick={() => void confirmDelete()}
-                  onKeyDown={keepOnEscape}
-                >
-                  Delete
-                </button>
-              </div>
-            </div>
-          ) : onRename || onDelete ? (
-            <div className="ack-thread-list__actions">
-              {onRename ? (
-                <button
-                  ref={renameButton}
-                  type="button"
-                  data-variant="quiet"
-                  aria-label={`Rename “${title}”`}
-                  onClick={() => {
-                    setDraft(thread.title);
-                    setState('renaming');
-                  }}
-                >
-                  Rename
-                </button>
-              ) : null}
-              {onDelete ? (
-                <button
-                  ref={deleteButton}
-                  type="button"
-                  data-variant="quiet"
-                  aria-label={`Delete “${title}”`}
-                  onClick={() => setState('confirming-delete')}
-                >
-                  Delete
-                </button>
-              ) : null}
-            </div>
-          ) : null}
-        </>
-      )}
-    </li>
+    <div className="ack-thread-list__rename">
+      <input
+        className="ack-thread-list__rename-input"
+        aria-label={`New title of “${item.title}”`}
+        value={item.draft}
+        maxLength={200}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to rename: the title goes where they look
+        autoFocus
+        onChange={(event) => item.setDraft(event.target.value)}
+        onKeyDown={handleKeyDown}
+      />
+      <div className="ack-thread-list__actions">
+        <button type="button" aria-disabled={item.pending} onClick={() => void item.saveRename()}>
+          Save
+        </button>
+        <button type="button" data-variant="quiet" onClick={item.cancelRename}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ThreadDeleteConfirm({ item }: { item: ThreadListItemState }) {
+  const keepOnEscape = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    item.keep();
+  };
+  return (
+    <div role="group" aria-labelledby={`${item.id}confirm`} className="ack-thread-list__confirm">
+      <p id={`${item.id}confirm`} className="ack-thread-list__confirm-text">
+        Delete “{item.title}”? This cannot be undone.
+      </p>
+      <div className="ack-thread-list__actions">
+        <button
+          type="button"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to delete: the safe choice takes focus
+          autoFocus
+          onClick={item.keep}
+          onKeyDown={keepOnEscape}
+        >
+          Keep
+        </button>
+        <button
+          type="button"
+          data-variant="danger"
+          aria-disabled={item.pending}
+          onClick={() => void item.confirmDelete()}
+          onKeyDown={keepOnEscape}
+        >
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ThreadItemActions({ item }: { item: ThreadListItemState }) {
+  if (!item.canRename && !item.canDelete) return null;
+  return (
+    <div className="ack-thread-list__actions">
+      {item.canRename ? (
+        <button
+          ref={item.renameButton}
+          type="button"
+          data-variant="quiet"
+          aria-label={`Rename “${item.title}”`}
+          onClick={item.startRename}
+        >
+          Rename
+        </button>
+      ) : null}
+      {item.canDelete ? (
+        <button
+          ref={item.deleteButton}
+          type="button"
+          data-variant="quiet"
+          aria-label={`Delete “${item.title}”`}
+          onClick={item.askDelete}
+        >
+          Delete
+        </button>
+      ) : null}
+    </div>
   );
 }
 
