@@ -165,129 +165,20 @@ export function createDurableRunMethods(transport: DurableWireTransport): Durabl
   const agentUrl = (agentId: string) =>
     `${transport.prefix()}/${transport.agentIdSegment(agentId)}`;
 
-  /** The run of an answer, checked to be the one asked for. */
-  const readRun = (
-    answer: DurableWireAnswer,
-    expected: { agentId: string; runId: string | undefined },
-  ): DurableRunRecord => {
-    // Where an escape could spell a secret the text is written anew: safe over faithful.
-    const text = redactJsonText(answer.text, answer.secrets);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new AgentValidationError(
-        'The durable run',
-        [{ path: '', message: 'the body is not JSON' }],
-        text,
-      );
-    }
-    const envelope = parseWith(
-      durableRunResponseSchema,
-      redactValue(body, answer.secrets),
-      'The durable run',
-    );
-    const run = envelope.run;
-    if (run.agent_id !== expected.agentId || (expected.runId ?? run.run_id) !== run.run_id) {
-      throw new AgentRunMismatchError(
-        expected,
-        { agentId: run.agent_id, runId: run.run_id },
-        envelope,
-      );
-    }
-    return toDurableRunRecord(run, {
-      text,
-      status: answer.status,
-      requestId: envelope.request_id,
-    });
-  };
-
-  const runErrors =
-    (conflict?: (init: AgentHttpErrorInit) => AgentHttpError) =>
-    (init: AgentHttpErrorInit): AgentHttpError => {
-      if (init.status === 404) return new AgentRunNotFoundError(init);
-      if (init.status === 409 && conflict !== undefined) return conflict(init);
-      return new AgentHttpError(init);
-    };
-
   return {
     async startDurableRun(agentId, request, options) {
       platformOnly('startDurableRun');
       const url = `${agentUrl(agentId)}/runs`;
-      const { messages, input, metadata } = request;
-      transport.checkRun(request);
-      if (typeof metadata === 'object' && metadata !== null && 'chat_session_id' in metadata) {
-        throw new AgentInputError(
-          'metadata.chat_session_id cannot go with a durable run: nothing was sent.',
-        );
-      }
-      const body: Record<string, unknown> = {};
-      if (input !== undefined) body['input'] = input;
-      if (messages !== undefined) body['messages'] = messages;
-      if (metadata !== undefined) body['metadata'] = metadata;
-      body['stream'] = false;
-      body['execution_mode'] = 'DURABLE';
-
-      let sent = false;
-      let abortedBeforeSend = false;
-      let answer: DurableWireAnswer;
-      try {
-        answer = await transport.send(url, options, body, {
-          makeError: (init) =>
-            refusesExecutionMode(init)
-              ? new AgentDurableUnavailableError(init)
-              : new AgentHttpError(init),
-          onSend: () => {
-            sent = true;
-            abortedBeforeSend = options?.signal?.aborted === true;
-          },
-        });
-      } catch (error) {
-        if (error instanceof AgentHttpError && unknownOutcomeStatuses.has(error.status)) {
-          throw new AgentStartUnknownError({
-            url,
-            reason: 'gateway',
-            status: error.status,
-            cause: error,
-          });
-        }
-        if (sent && error instanceof AgentNetworkError) {
-          throw new AgentStartUnknownError({ url, reason: 'network', cause: error });
-        }
-        if (sent && !abortedBeforeSend && isAbortError(error)) {
-          throw new AgentStartUnknownError({ url, reason: 'aborted', cause: error });
-        }
-        throw error;
-      }
-      try {
-        return readRun(answer, { agentId, runId: undefined });
-      } catch (error) {
-        // A 201 that carries a run is a durable run read wrong; anything else is no durable run.
-        if (error instanceof AgentRunMismatchError || (answer.status === 201 && carriesRun(answer)))
-          throw error;
-        // 201 Created with a body that names no run: a run exists whose id is unknown.
-        if (answer.status === 201) {
-          throw new AgentStartUnknownError({
-            url,
-            reason: 'unreadable',
-            status: 201,
-            cause: error,
-          });
-        }
-        throw new AgentDurableUnavailableError({
-          status: answer.status,
-          url,
-          method: 'POST',
-          body: redactJsonText(answer.text, answer.secrets),
-        });
-      }
+      const body = durableStartBody(request, transport);
+      const answer = await sendDurableStart(transport, url, body, options);
+      return readStartAnswer(answer, agentId, url);
     },
 
     async getDurableRun(agentId, runId, options) {
       platformOnly('getDurableRun');
       const url = `${agentUrl(agentId)}/runs/${runIdSegment(runId)}`;
       const answer = await transport.send(url, options, undefined, { makeError: runErrors() });
-      return readRun(answer, { agentId, runId });
+      return readDurableRun(answer, { agentId, runId });
     },
 
     async cancelDurableRun(agentId, runId, options) {
@@ -300,7 +191,7 @@ export function createDurableRunMethods(transport: DurableWireTransport): Durabl
         { run_id: runId },
         { makeError: runErrors((init) => new AgentCancelUnavailableError(init)) },
       );
-      return readRun(answer, { agentId, runId });
+      return readDurableRun(answer, { agentId, runId });
     },
 
     async respondToDurableRun(agentId, runId, given, options) {
@@ -314,9 +205,148 @@ export function createDurableRunMethods(transport: DurableWireTransport): Durabl
         { run_id: runId, responses },
         { makeError: runErrors((init) => new AgentApprovalConflictError(init)) },
       );
-      return readRun(answer, { agentId, runId });
+      return readDurableRun(answer, { agentId, runId });
     },
   };
+}
+
+/** The run of an answer, checked to be the one asked for. */
+function readDurableRun(
+  answer: DurableWireAnswer,
+  expected: { agentId: string; runId: string | undefined },
+): DurableRunRecord {
+  // Where an escape could spell a secret the text is written anew: safe over faithful.
+  const text = redactJsonText(answer.text, answer.secrets);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AgentValidationError(
+      'The durable run',
+      [{ path: '', message: 'the body is not JSON' }],
+      text,
+    );
+  }
+  const envelope = parseWith(
+    durableRunResponseSchema,
+    redactValue(body, answer.secrets),
+    'The durable run',
+  );
+  const run = envelope.run;
+  if (run.agent_id !== expected.agentId || (expected.runId ?? run.run_id) !== run.run_id) {
+    throw new AgentRunMismatchError(
+      expected,
+      { agentId: run.agent_id, runId: run.run_id },
+      envelope,
+    );
+  }
+  return toDurableRunRecord(run, {
+    text,
+    status: answer.status,
+    requestId: envelope.request_id,
+  });
+}
+
+/** The typed errors of a run's read, cancel or answer: 404 lost, 409 the operation's conflict. */
+const runErrors =
+  (conflict?: (init: AgentHttpErrorInit) => AgentHttpError) =>
+  (init: AgentHttpErrorInit): AgentHttpError => {
+    if (init.status === 404) return new AgentRunNotFoundError(init);
+    if (init.status === 409 && conflict !== undefined) return conflict(init);
+    return new AgentHttpError(init);
+  };
+
+/** The start's body, checked: nothing is sent for a request the service would refuse. */
+function durableStartBody(
+  request: DurableRunStartRequest,
+  transport: DurableWireTransport,
+): Record<string, unknown> {
+  const { messages, input, metadata } = request;
+  transport.checkRun(request);
+  if (typeof metadata === 'object' && metadata !== null && 'chat_session_id' in metadata) {
+    throw new AgentInputError(
+      'metadata.chat_session_id cannot go with a durable run: nothing was sent.',
+    );
+  }
+  const body: Record<string, unknown> = {};
+  if (input !== undefined) body['input'] = input;
+  if (messages !== undefined) body['messages'] = messages;
+  if (metadata !== undefined) body['metadata'] = metadata;
+  body['stream'] = false;
+  body['execution_mode'] = 'DURABLE';
+  return body;
+}
+
+/**
+ * Sends the start once. A failure after the request left whose outcome the service did not say
+ * (a gateway's page, the network, an abort after sending) is an {@link AgentStartUnknownError}.
+ */
+async function sendDurableStart(
+  transport: DurableWireTransport,
+  url: string,
+  body: Record<string, unknown>,
+  options: AgentRequestOptions | undefined,
+): Promise<DurableWireAnswer> {
+  let sent = false;
+  let abortedBeforeSend = false;
+  try {
+    return await transport.send(url, options, body, {
+      makeError: (init) =>
+        refusesExecutionMode(init)
+          ? new AgentDurableUnavailableError(init)
+          : new AgentHttpError(init),
+      onSend: () => {
+        sent = true;
+        abortedBeforeSend = options?.signal?.aborted === true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof AgentHttpError && unknownOutcomeStatuses.has(error.status)) {
+      throw new AgentStartUnknownError({
+        url,
+        reason: 'gateway',
+        status: error.status,
+        cause: error,
+      });
+    }
+    if (sent && error instanceof AgentNetworkError) {
+      throw new AgentStartUnknownError({ url, reason: 'network', cause: error });
+    }
+    if (sent && !abortedBeforeSend && isAbortError(error)) {
+      throw new AgentStartUnknownError({ url, reason: 'aborted', cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The run a start's 2xx answer carries, or why there is none. */
+function readStartAnswer(
+  answer: DurableWireAnswer,
+  agentId: string,
+  url: string,
+): DurableRunRecord {
+  try {
+    return readDurableRun(answer, { agentId, runId: undefined });
+  } catch (error) {
+    // A 201 that carries a run is a durable run read wrong; anything else is no durable run.
+    if (error instanceof AgentRunMismatchError || (answer.status === 201 && carriesRun(answer)))
+      throw error;
+    // 201 Created with a body that names no run: a run exists whose id is unknown.
+    if (answer.status === 201) {
+      throw new AgentStartUnknownError({
+        url,
+        reason: 'unreadable',
+        status: 201,
+        cause: error,
+      });
+    }
+    throw new AgentDurableUnavailableError({
+      status: answer.status,
+      url,
+      method: 'POST',
+      body: redactJsonText(answer.text, answer.secrets),
+    });
+  }
 }
 
 /** Whether a 2xx answer's body is an object with a `run` object (a durable answer read wrong). */
