@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { generatedPath, checkModuleSource } from '../scripts/generate-validators.mjs';
-import { checkMessageEventPayload } from '../src/core/message-payload-check.generated.js';
+import {
+  checkMessageEventPayload,
+  INVALID as GeneratedInvalid,
+} from '../src/core/message-payload-check.generated.js';
 import type * as GeneratedCheck from '../src/core/message-payload-check.generated.js';
 import { messageEventPayloadCheck, messageEventPayloadSchema } from '../src/core/schemas.js';
 
@@ -88,6 +91,12 @@ describe('the compiled message payload check', () => {
       vi.doUnmock('../src/core/message-payload-check.generated.js');
       vi.resetModules();
     }
+  });
+
+  it('returns zod’s INVALID without importing zod (which would put zod up front in esbuild)', () => {
+    expect(GeneratedInvalid).toBe(z.INVALID);
+    expect(checkMessageEventPayload(null)).toBe(z.INVALID);
+    expect(readFileSync(generatedPath, 'utf8')).not.toMatch(/from ['"]zod/);
   });
 
   it('refuses a schema it cannot write as text', () => {

@@ -12,12 +12,12 @@ import {
   type RefAttributes,
 } from 'react';
 import { AgentApprovalConflictError } from '../core/durable-run-errors.js';
-import {
-  batchKeyOf,
-  type DurableInteraction,
-  type DurableRunDecision,
-  type DurableToolApproval,
+import type {
+  DurableInteraction,
+  DurableRunDecision,
+  DurableToolApproval,
 } from '../core/durable-run-schemas.js';
+import { batchKeyOf } from '../core/durable-run-states.js';
 import {
   classNames,
   createPartContext,

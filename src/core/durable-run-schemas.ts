@@ -7,41 +7,9 @@
 import * as z from 'zod/mini';
 import { agentMessageSchema, type AgentMessage } from './schemas.js';
 
-/** The states the service documents. The list is open: the service may add others. */
-export const durableRunStates = [
-  'QUEUED',
-  'RUNNING',
-  'REQUIRES_INPUT',
-  'CANCELLING',
-  'SUCCEEDED',
-  'FAILED',
-  'CANCELLED',
-  'EXPIRED',
-] as const;
-
-/** A documented state of a durable run. */
-export type DurableRunState = (typeof durableRunStates)[number];
-
-/** States in which the run still changes by itself (poll them). */
-export const activeDurableRunStates: ReadonlySet<DurableRunState> = new Set([
-  'QUEUED',
-  'RUNNING',
-  'CANCELLING',
-]);
-/** States after which the run never changes. */
-export const terminalDurableRunStates: ReadonlySet<DurableRunState> = new Set([
-  'SUCCEEDED',
-  'FAILED',
-  'CANCELLED',
-  'EXPIRED',
-]);
-
-const knownStates: ReadonlySet<string> = new Set(durableRunStates);
-
-/** Whether `state` is one of the documented states. */
-export function isDurableRunState(state: string): state is DurableRunState {
-  return knownStates.has(state);
-}
+// The states and the batch key need no zod: they live apart (durable-run-states.ts) so that the
+// main entry, which exports them, does not reach these schemas (docs/decisions/0014-bundle-size.md).
+import { isDurableRunState, type DurableRunState } from './durable-run-states.js';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -361,16 +329,4 @@ export function findArgumentTexts(text: string): (string | undefined)[] {
     index = end;
   }
   return found;
-}
-
-/**
- * A batch of pending interactions' identity: their sorted ids (a kind in brackets for one without).
- * Decisions belong to the batch a person saw; another key is another batch.
- */
-export function batchKeyOf(interactions: readonly DurableInteraction[]): string | undefined {
-  if (interactions.length === 0) return undefined;
-  return interactions
-    .map((interaction) => interaction.interactionId ?? `(${interaction.kind})`)
-    .sort()
-    .join(' ');
 }

@@ -12,12 +12,12 @@ import {
   type RunRecord,
   type RunStore,
 } from './run-store.js';
-import {
-  batchKeyOf,
-  type DurableInteraction,
-  type DurableRunDecision,
-  type DurableRunRecord,
+import type {
+  DurableInteraction,
+  DurableRunDecision,
+  DurableRunRecord,
 } from './durable-run-schemas.js';
+import { batchKeyOf } from './durable-run-states.js';
 import type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
 import { ListenerSet } from './subscribable.js';
 

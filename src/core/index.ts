@@ -149,13 +149,15 @@ export {
   durableRunStates,
   isDurableRunState,
   terminalDurableRunStates,
-  type DurableInteraction,
-  type DurableRunDecision,
-  type DurableRunOutput,
-  type DurableRunRecord,
   type DurableRunState,
-  type DurableToolApproval,
-  type DurableUnknownInteraction,
+} from './durable-run-states.js';
+export type {
+  DurableInteraction,
+  DurableRunDecision,
+  DurableRunOutput,
+  DurableRunRecord,
+  DurableToolApproval,
+  DurableUnknownInteraction,
 } from './durable-run-schemas.js';
 export type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
 // The console's behaviour without a view (useAgentConsole is its React binding).

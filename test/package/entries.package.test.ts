@@ -310,6 +310,13 @@ describe('given the packed files', () => {
       expect(hooksPage.upFront.includes(text), `${text} up front`).toBe(false);
     }
     expect(hooksPage.lazy).toContain('/cancellations');
+    // Nor the durable run's wire schemas (and the zod they need), which the main entry reached
+    // through the run states it exports (docs/decisions/0014-bundle-size.md).
+    expect(
+      hooksPage.upFront.includes('pending_interactions'),
+      'durable wire schemas up front',
+    ).toBe(false);
+    expect(hooksPage.lazy).toContain('pending_interactions');
   });
 
   it('loads agent-console-kit/server without zod, React or node:http (a small edge module)', () => {
