@@ -2,3 +2,9 @@
 export const generatedPath: string;
 /** The module's text for `schema` (throws when the schema needs constants other than INVALID). */
 export function checkModuleSource(schema: unknown): string;
+/** Where the generated wire checks are written. */
+export const wireChecksPath: string;
+/** Each wire check: the function's name and the name of its schema in src/core/schemas.ts. */
+export const wireChecks: readonly (readonly [functionName: string, schemaName: string])[];
+/** The wire checks' module text, from src/core/schemas.ts's exports (throws when a check's refusals are not definite or a constant cannot be written). */
+export function wireChecksModuleSource(schemas: Record<string, unknown>): string;

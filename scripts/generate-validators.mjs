@@ -1,47 +1,176 @@
 #!/usr/bin/env node
-// Writes src/core/message-payload-check.generated.ts: zod's own compiler (the code `z.compile`
+// Writes src/core/message-payload-check.generated.ts and src/core/wire-checks.generated.ts: zod's own compiler (the code `z.compile`
 // builds with `new Function` at run time, here its assert-only form, the one `z.validate` runs)
 // applied to `messageEventPayloadCheck` at build time, so the per-event check runs compiled without
 // `eval`, which strict CSPs refuse. The engine asks zod's runtime about every payload the compiled
-// check refuses. test/message-payload-check.node.test.ts fails when the file differs from what this
-// script would write now (a changed schema or zod): run `npm run generate:validators`.
+// check refuses. The wire checks (the client's JSON answers, a problem detail, a `run.failed`
+// payload) are written only when zod says a refusal is definite (the interpreter refuses too), so a
+// sync caller may trust a refusal; an async caller loads zod's runtime to explain it.
+// test/message-payload-check.node.test.ts and test/wire-checks.node.test.ts fail when a file differs
+// from what this script would write now (a changed schema or zod): run `npm run generate:validators`.
 import { build } from 'esbuild';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import { compileFn, INVALID } from 'zod/v4/core';
+import { compileFn, INVALID, util } from 'zod/v4/core';
 
-// The generated check returns zod's INVALID without importing zod: an import of zod, even of a
+// The generated checks return zod's INVALID without importing zod: an import of zod, even of a
 // constant, puts zod's modules on a page's up-front path in esbuild (docs/decisions/0014-bundle-size.md).
 // zod's INVALID is a registered symbol, so the generated one is the same value.
 const invalidKey = 'zod.compile.invalid';
 if (INVALID !== Symbol.for(invalidKey)) {
   throw new Error(`generate-validators: zod's INVALID is no longer Symbol.for('${invalidKey}')`);
 }
+const invalidLines = [
+  "/** zod's `INVALID` (the same registered symbol), without importing zod. */",
+  `export const INVALID: unique symbol = Symbol.for('${invalidKey}');`,
+];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const generatedPath = `${root}src/core/message-payload-check.generated.ts`;
+export const wireChecksPath = `${root}src/core/wire-checks.generated.ts`;
+
+/**
+ * The wire checks: the function each one becomes, and the schema of src/core/schemas.ts it is
+ * compiled from. src/core/wire-explain.ts names the same schemas for the explanation of a refusal.
+ */
+export const wireChecks = [
+  ['checkAgent', 'agentSchema'],
+  ['checkPlatformAgentResponse', 'platformAgentResponseSchema'],
+  ['checkAgentSearchResponse', 'agentSearchResponseSchema'],
+  ['checkAgentSchemas', 'agentSchemasSchema'],
+  ['checkToolServerAuthorization', 'toolServerAuthorizationSchema'],
+  ['checkProblemDetail', 'problemDetailSchema'],
+  ['checkRunFailedPayload', 'runFailedPayloadSchema'],
+];
+
+/**
+ * The constants zod's compiler hoists, written as text and shared by every check of the module:
+ * zod's plain-object test (its source: importing it by name from zod would bring zod's whole `util`
+ * namespace), `propertyIsEnumerable`, and a loose object's set of known keys.
+ */
+class ModuleConstants {
+  lines = [];
+  #names = new Map();
+
+  nameOf(value, schemaName) {
+    const text = this.#sourceOf(value, schemaName);
+    let name = this.#names.get(text);
+    if (name === undefined) {
+      name = `k${this.#names.size}`;
+      this.#names.set(text, name);
+      this.lines.push(`const ${name} = ${text};`);
+    }
+    return name;
+  }
+
+  #sourceOf(value, schemaName) {
+    if (value === util.isPlainObject) {
+      // zod's test calls its `isObject`, written beside it once.
+      if (!this.#names.has('isObject')) {
+        this.#names.set('isObject', 'isObject');
+        this.lines.push(util.isObject.toString());
+      }
+      return `(${util.isPlainObject.toString()})`;
+    }
+    if (value === Object.prototype.propertyIsEnumerable) {
+      return 'Object.prototype.propertyIsEnumerable';
+    }
+    if (value instanceof Set && [...value].every((key) => typeof key === 'string')) {
+      return `new Set(${JSON.stringify([...value])})`;
+    }
+    throw new Error(
+      `generate-validators: ${schemaName} needs a constant that cannot be written as text`,
+    );
+  }
+}
+
+/**
+ * The assert-only function `functionName` for `schema`, refused unless every refusal is definite
+ * (zod's interpreter refuses too: no refinement or runtime island) and its constants are text.
+ */
+function assertOnlyFunction(schema, name, functionName, constants) {
+  const compiled = compileFn(schema, { debug: true, assertOnly: true });
+  if (compiled.definite !== true) {
+    throw new Error(`generate-validators: ${name}'s compiled refusals are not definite`);
+  }
+  // compileFn's hoisted constants (c0, c1…) are only in its closure: compile them again, by name.
+  const [header, ...body] = compiled.code.split('\n');
+  const names = header.replace('// Constants: ', '').split(', ').slice(1);
+  const values = names.length > 0 ? captureConstants(schema, names.length) : [];
+  const renamed = new Map(
+    names.map((constant, index) => [constant, constants.nameOf(values[index], name)]),
+  );
+  return [
+    `/** \`true\` when \`input\` matches \`${name}\`; \`INVALID\` (a definite no) when it does not. */`,
+    `export function ${functionName}(input: unknown): true | typeof INVALID {`,
+    ...body.map(
+      (line) => `  ${line.replace(/\bc\d+\b/g, (constant) => renamed.get(constant) ?? constant)}`,
+    ),
+    '}',
+  ];
+}
+
+/** The values of compileFn's hoisted constants, in order, caught at the `Function` it calls. */
+function captureConstants(schema, count) {
+  const OriginalFunction = globalThis.Function;
+  let values;
+  globalThis.Function = function CaptureFunction(...args) {
+    const made = new OriginalFunction(...args);
+    return (...constants) => {
+      values = constants.slice(1, 1 + count);
+      return made(...constants);
+    };
+  };
+  try {
+    compileFn(schema, { assertOnly: true });
+  } finally {
+    globalThis.Function = OriginalFunction;
+  }
+  return values;
+}
+
+/** The module's text for the wire checks, `schemas` being src/core/schemas.ts's exports. */
+export function wireChecksModuleSource(schemas) {
+  const constants = new ModuleConstants();
+  const functions = wireChecks.flatMap(([functionName, schemaName]) => [
+    '',
+    ...assertOnlyFunction(schemas[schemaName], schemaName, functionName, constants),
+  ]);
+  return [
+    '// @ts-nocheck',
+    '// Generated by scripts/generate-validators.mjs from the schemas of src/core/schemas.ts',
+    "// with zod's compiler: do not edit; run `npm run generate:validators`.",
+    ...invalidLines,
+    '',
+    ...constants.lines,
+    ...functions,
+    '',
+  ].join('\n');
+}
 
 /** The module's text for `schema` (the `messageEventPayloadCheck` of src/core/schemas.ts). */
 export function checkModuleSource(schema) {
-  const [constants, ...body] = compileFn(schema, { debug: true, assertOnly: true }).code.split(
-    '\n',
-  );
+  const compiled = compileFn(schema, { debug: true, assertOnly: true });
+  const [constants, ...body] = compiled.code.split('\n');
   // Other constants (a `z.literal` object, a refinement's function) cannot be written as text.
   if (constants !== '// Constants: INVALID') {
     throw new Error(
       `generate-validators: the schema needs ${constants}; only INVALID can be written`,
     );
   }
+  // The engine answers with this check alone (no zod up front): its refusals must be definite.
+  if (compiled.definite !== true) {
+    throw new Error("generate-validators: the schema's compiled refusals are not definite");
+  }
   return [
     '// @ts-nocheck',
     '// Generated by scripts/generate-validators.mjs from `messageEventPayloadCheck` (src/core/schemas.ts)',
     "// with zod's compiler: do not edit; run `npm run generate:validators`.",
-    "/** zod's `INVALID` (the same registered symbol), without importing zod. */",
-    `export const INVALID: unique symbol = Symbol.for('${invalidKey}');`,
+    ...invalidLines,
     '',
     '/**',
-    ' * `true` when `input` matches `messageEventPayloadCheck`; `INVALID` when it does not, or when the',
-    " * compiled form cannot tell (zod's runtime answers then).",
+    ' * `true` when `input` matches `messageEventPayloadCheck`; `INVALID` (a definite no: zod’s runtime',
+    ' * refuses it too) when it does not.',
     ' */',
     'export function checkMessageEventPayload(input: unknown): true | typeof INVALID {',
     ...body.map((line) => `  ${line}`),
@@ -50,8 +179,8 @@ export function checkModuleSource(schema) {
   ].join('\n');
 }
 
-/** `messageEventPayloadCheck`, from the sources (bundled by esbuild, as Node cannot load .ts). */
-async function schemaFromSources() {
+/** src/core/schemas.ts's exports, from the sources (bundled by esbuild, as Node cannot load .ts). */
+async function schemasFromSources() {
   const outfile = `${root}node_modules/.cache/generate-validators/schemas.mjs`;
   await build({
     entryPoints: [`${root}src/core/schemas.ts`],
@@ -62,13 +191,17 @@ async function schemaFromSources() {
     outfile,
     logLevel: 'error',
   });
-  const { messageEventPayloadCheck } = await import(pathToFileURL(outfile).href);
-  return messageEventPayloadCheck;
+  return import(pathToFileURL(outfile).href);
+}
+
+function write(path, source) {
+  const unchanged = existsSync(path) && readFileSync(path, 'utf8') === source;
+  if (!unchanged) writeFileSync(path, source);
+  console.log(`${unchanged ? 'unchanged' : 'wrote'} ${path.slice(root.length)}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const source = checkModuleSource(await schemaFromSources());
-  const unchanged = existsSync(generatedPath) && readFileSync(generatedPath, 'utf8') === source;
-  if (!unchanged) writeFileSync(generatedPath, source);
-  console.log(`${unchanged ? 'unchanged' : 'wrote'} ${generatedPath.slice(root.length)}`);
+  const schemas = await schemasFromSources();
+  write(generatedPath, checkModuleSource(schemas.messageEventPayloadCheck));
+  write(wireChecksPath, wireChecksModuleSource(schemas));
 }

@@ -62,7 +62,7 @@ describe('the compiled message payload check', () => {
     );
   });
 
-  it('is what the engine asks first, and zod’s runtime answers what it refuses', async () => {
+  it('is what the engine asks, alone: its refusals are definite, so no zod runtime up front', async () => {
     const calls: unknown[] = [];
     let answer: 'compiled' | 'refuse' = 'compiled';
     vi.resetModules();
@@ -82,7 +82,7 @@ describe('the compiled message payload check', () => {
         calls.length = 0;
         for (const payload of payloads) {
           expect(isMessageEventPayload(payload), `${mode} ${JSON.stringify(payload)}`).toBe(
-            z.safeParse(messageEventPayloadSchema, payload).success,
+            mode === 'compiled' && z.safeParse(messageEventPayloadSchema, payload).success,
           );
         }
         expect(calls).toEqual(payloads);

@@ -1,24 +1,22 @@
-import type * as z from 'zod/mini';
 import { guardRedirects } from './redirect-guard.js';
 import { defaultSecretHeaders, redactText, redactValue, secretsOfHeaders } from './secrets.js';
 import {
   AgentHttpError,
   AgentInputError,
   AgentValidationError,
-  parseWith,
   readErrorResponse,
   toNetworkError,
 } from './errors.js';
+import type { Agent, AgentMessage, AgentSchemas, ToolServerAuthorization } from './schemas.js';
 import {
-  agentSchema,
-  agentSchemasSchema,
-  agentSearchResponseSchema,
-  toolServerAuthorizationSchema,
-  platformAgentResponseSchema,
-  type Agent,
-  type AgentMessage,
-  type AgentSchemas,
-} from './schemas.js';
+  checkAgent,
+  checkAgentSchemas,
+  checkAgentSearchResponse,
+  checkPlatformAgentResponse,
+  checkToolServerAuthorization,
+  type INVALID,
+} from './wire-checks.generated.js';
+import type { explainWireRefusal, WireAnswerName } from './wire-explain.js';
 import { deprecationDateOf, sunsetDateOf } from './deprecation-dates.js';
 import type { DurableRunMethods, DurableWireTransport } from './durable-run-wire.js';
 import type { AgentApi, PreparedRunRequest, AgentRequestOptions } from './agent-client-types.js';
@@ -269,13 +267,19 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     }
   };
 
-  async function getJson<Schema extends z.ZodMiniType>(
+  /**
+   * The JSON answer at `url`, checked by the check zod's compiler wrote from its schema
+   * (wire-checks.generated.ts). A refusal loads zod's runtime (wire-explain.ts) to say why, so a
+   * page that only gets valid answers never loads it (docs/decisions/0014-bundle-size.md).
+   */
+  async function getJson<Answer>(
     url: string,
-    schema: Schema,
+    check: (input: unknown) => true | typeof INVALID,
+    name: WireAnswerName,
     what: string,
     requestOptions: AgentRequestOptions | undefined,
     requestBody?: Record<string, unknown>,
-  ): Promise<z.infer<Schema>> {
+  ): Promise<Answer> {
     const { text, secrets } = await send(url, requestOptions, requestBody, {
       makeError: (init) => new AgentHttpError(init),
     });
@@ -285,7 +289,21 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     } catch {
       throw new AgentValidationError(what, [{ path: '', message: 'the body is not JSON' }], text);
     }
-    return parseWith(schema, redactValue(body, secrets), what);
+    const redacted = redactValue(body, secrets);
+    // No schema here transforms: the answer kept is the parsed body, unknown fields included.
+    if (check(redacted) === true) return redacted as Answer;
+    let explain: typeof explainWireRefusal;
+    try {
+      ({ explainWireRefusal: explain } = await import('./wire-explain.js'));
+    } catch {
+      // The refusal stands; only zod's account of it could not be loaded (a chunk the network lost).
+      throw new AgentValidationError(
+        what,
+        [{ path: '', message: 'refused (the explanation could not be loaded)' }],
+        redacted,
+      );
+    }
+    return explain(name, redacted, what) as Answer;
   }
 
   // The durable run wire (its schemas and errors) loads on the first durable call, so a page that
@@ -312,10 +330,13 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
 
     async getAgent(agentId, requestOptions) {
       const url = `${prefix()}/${agentIdSegment(agentId)}`;
-      if (api === 'rest-v1') return getJson(url, agentSchema, 'The agent record', requestOptions);
-      const wrapped = await getJson(
+      if (api === 'rest-v1') {
+        return getJson<Agent>(url, checkAgent, 'agent', 'The agent record', requestOptions);
+      }
+      const wrapped = await getJson<{ agent: Agent; request_id?: string | undefined }>(
         url,
-        platformAgentResponseSchema,
+        checkPlatformAgentResponse,
+        'platformAgentResponse',
         'The agent response',
         requestOptions,
       );
@@ -325,9 +346,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
 
     async searchAgents(name, requestOptions) {
       const trimmed = name?.trim() ?? '';
-      const answer = await getJson(
+      const answer = await getJson<{ agents?: Agent[] | undefined }>(
         `${prefix()}/search`,
-        agentSearchResponseSchema,
+        checkAgentSearchResponse,
+        'agentSearchResponse',
         'The agent search answer',
         requestOptions,
         trimmed === '' ? {} : { name: trimmed },
@@ -341,9 +363,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       }
       // Only the legacy generation has this endpoint; a platform client uses it too.
       const url = `${root()}/rest/api/v1/tool-servers/${encodeURIComponent(serverId)}/auth`;
-      const answer = await getJson(
+      const answer = await getJson<ToolServerAuthorization>(
         url,
-        toolServerAuthorizationSchema,
+        checkToolServerAuthorization,
+        'toolServerAuthorization',
         'The tool authorization answer',
         authorizeOptions,
         { returnUrl: authorizeOptions.returnUrl },
@@ -353,7 +376,13 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
 
     async getAgentSchemas(agentId, requestOptions) {
       const url = `${prefix()}/${agentIdSegment(agentId)}/schemas`;
-      return getJson(url, agentSchemasSchema, 'The agent schemas', requestOptions);
+      return getJson<AgentSchemas>(
+        url,
+        checkAgentSchemas,
+        'agentSchemas',
+        'The agent schemas',
+        requestOptions,
+      );
     },
 
     async prepareRun(request) {

@@ -1,23 +1,19 @@
 import type { RunEvent, RunEventFrame, RunEventKind } from './run-types.js';
-import * as z from 'zod/mini';
 import { checkMessageEventPayload } from './message-payload-check.generated.js';
-import {
-  messageEventPayloadCheck,
-  runFailedPayloadSchema,
-  type MessageEventPayload,
-} from './schemas.js';
+import type { MessageEventPayload } from './schemas.js';
+import { checkRunFailedPayload } from './wire-checks.generated.js';
 
 /**
- * Whether a `message` payload matches {@link messageEventPayloadCheck}. The check zod's compiler
- * wrote at build time (scripts/generate-validators.mjs: what `z.compile` makes with `new Function`,
- * which strict CSPs refuse) answers first; zod's runtime answers what it refuses. Against the
- * runtime alone: no result object per key, about 1.4 kB less garbage per event, and RunStream's
- * events/s ratio 0.60 → 0.81 (`npm run bench:engine -- --compare=ffc31c7`).
+ * Whether a `message` payload matches `messageEventPayloadCheck` (schemas.ts): the check zod's
+ * compiler wrote at build time (scripts/generate-validators.mjs: what `z.compile` makes with `new
+ * Function`, which strict CSPs refuse). Its refusals are definite (zod's compiler says its runtime
+ * refuses the same; the generator writes no other), so the sync answer needs no zod up front: zod's
+ * runtime for this check alone was 5 kB brotli of a hooks page (docs/decisions/0014-bundle-size.md).
+ * Against the runtime: no result object per key, about 1.4 kB less garbage per event, and
+ * RunStream's events/s ratio 0.60 → 0.81 (`npm run bench:engine -- --compare=ffc31c7`).
  */
 export function isMessageEventPayload(payload: unknown): payload is MessageEventPayload {
-  return (
-    checkMessageEventPayload(payload) === true || z.validate(messageEventPayloadCheck, payload)
-  );
+  return checkMessageEventPayload(payload) === true;
 }
 
 /**
@@ -51,7 +47,8 @@ export function classifyFrame(
       kind = 'invalid';
     }
   } else if (event === 'run.failed') {
-    kind = z.validate(runFailedPayloadSchema, payload) ? 'run-failed' : 'invalid';
+    // Compiled by zod with definite refusals, as the message check (docs/decisions/0014-bundle-size.md).
+    kind = checkRunFailedPayload(payload) === true ? 'run-failed' : 'invalid';
   }
   return new EventRecord(
     sequence,

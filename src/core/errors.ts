@@ -1,10 +1,7 @@
 import type * as z from 'zod/mini';
-import {
-  problemDetailSchema,
-  type ProblemDetail,
-  type ToolAuthorizationSuggestion,
-} from './schemas.js';
+import type { ProblemDetail, ToolAuthorizationSuggestion } from './schemas.js';
 import { redactError, redactJsonText, redactText } from './secrets.js';
+import { checkProblemDetail } from './wire-checks.generated.js';
 
 /** The kinds of {@link AgentError}, for `switch` without `instanceof`. */
 export type AgentErrorKind = 'http' | 'network' | 'validation' | 'input';
@@ -192,9 +189,10 @@ function parseBody(text: string): unknown {
 
 function asProblem(body: unknown): ProblemDetail | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const parsed = problemDetailSchema.safeParse(body);
-  if (!parsed.success) return undefined;
-  const problem = parsed.data;
+  // zod's compiler wrote this check with definite refusals: it answers as problemDetailSchema does,
+  // without zod's runtime up front (docs/decisions/0014-bundle-size.md). No schema here transforms.
+  if (checkProblemDetail(body) !== true) return undefined;
+  const problem = body as ProblemDetail;
   const looksLikeProblem =
     problem.type !== undefined ||
     problem.title !== undefined ||

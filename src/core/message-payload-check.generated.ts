@@ -5,8 +5,8 @@
 export const INVALID: unique symbol = Symbol.for('zod.compile.invalid');
 
 /**
- * `true` when `input` matches `messageEventPayloadCheck`; `INVALID` when it does not, or when the
- * compiled form cannot tell (zod's runtime answers then).
+ * `true` when `input` matches `messageEventPayloadCheck`; `INVALID` (a definite no: zod’s runtime
+ * refuses it too) when it does not.
  */
 export function checkMessageEventPayload(input: unknown): true | typeof INVALID {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;

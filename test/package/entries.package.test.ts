@@ -317,6 +317,10 @@ describe('given the packed files', () => {
       'durable wire schemas up front',
     ).toBe(false);
     expect(hooksPage.lazy).toContain('pending_interactions');
+    // Nor zod: the checks zod's compiler wrote answer up front, and zod's runtime loads only to
+    // explain a refused answer (docs/decisions/0014-bundle-size.md).
+    expect(hooksPage.upFront.includes('$ZodObject'), 'zod up front').toBe(false);
+    expect(hooksPage.lazy).toContain('$ZodObject');
   });
 
   it('loads agent-console-kit/server without zod, React or node:http (a small edge module)', () => {

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  wireChecks,
+  wireChecksModuleSource,
+  wireChecksPath,
+} from '../scripts/generate-validators.mjs';
+import * as checks from '../src/core/wire-checks.generated.js';
+import * as schemas from '../src/core/schemas.js';
+import type * as WireExplain from '../src/core/wire-explain.js';
+
+const agent = { agent_id: 'a', name: 'A', capabilities: { 'ap.io.messages': true, other: 1 } };
+
+/** Valid and invalid values for every wire check, JSON's and others only code can make. */
+const values: unknown[] = [
+  agent,
+  { ...agent, description: null, metadata: { k: [1] }, request_id: 'r', extra: { deep: 1 } },
+  { ...agent, metadata: [] },
+  { ...agent, metadata: Object.create({ inherited: 1 }) },
+  { ...agent, capabilities: { 'ap.io.messages': 'yes' } },
+  { ...agent, description: 3 },
+  { agent_id: 'a' },
+  { agent },
+  { agent, request_id: 7 },
+  { agent: { ...agent, name: undefined } },
+  {},
+  { agents: [] },
+  { agents: [agent, { ...agent, extra: true }] },
+  { agents: [agent, { agent_id: 1, name: 'B' }] },
+  { agents: {} },
+  { input_schema: {}, tools: null },
+  { input_schema: { properties: {} }, output_schema: null, tools: [1, 'x'] },
+  { input_schema: null },
+  { input_schema: [] },
+  { authorizationUrl: 'https://auth.example' },
+  { authorizationUrl: 1 },
+  { type: 'about:blank', title: 'Not Found', status: 404, detail: 'no', errors: [] },
+  { title: 'Invalid', errors: [{ pointer: '/x', detail: 'bad', more: 1 }] },
+  { title: 'Invalid', errors: [{ pointer: 1 }] },
+  { status: '404' },
+  { status: Number.NaN },
+  { status: Number.POSITIVE_INFINITY },
+  { error: { title: 'crashed', status: 500 } },
+  { error: 'crashed' },
+  { error: null },
+  JSON.parse('{"__proto__":{"x":1},"agent_id":"a","name":"A"}'),
+  Object.create({ agent_id: 'a', name: 'A' }),
+  [],
+  null,
+  undefined,
+  'text',
+  42,
+];
+
+describe('the compiled wire checks', () => {
+  it('are what zod compiles from today’s schemas (else: npm run generate:validators)', () => {
+    expect(readFileSync(wireChecksPath, 'utf8')).toBe(wireChecksModuleSource(schemas));
+    expect(readFileSync(wireChecksPath, 'utf8')).not.toMatch(/from ['"]zod/);
+  });
+
+  it('answer as zod’s runtime does, for every schema', () => {
+    for (const [functionName, schemaName] of wireChecks) {
+      const check = checks[functionName as keyof typeof checks] as (input: unknown) => unknown;
+      const schema = schemas[schemaName as keyof typeof schemas] as z.ZodMiniType;
+      let accepted = 0;
+      for (const value of values) {
+        const runtime = z.safeParse(schema, value).success;
+        expect(check(value) === true, `${schemaName} ${JSON.stringify(value)}`).toBe(runtime);
+        if (runtime) accepted += 1;
+      }
+      expect(accepted, schemaName).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuse a schema whose compiled refusals are not definite', () => {
+    const refined = z.looseObject({ name: z.string().check(z.refine((v) => v !== '')) });
+    expect(() => wireChecksModuleSource({ ...schemas, agentSchema: refined })).toThrow(
+      /not definite/,
+    );
+  });
+
+  it('are what the client asks; zod’s runtime loads only to explain a refusal', async () => {
+    let body: unknown = { agent: { ...agent, extra: { kept: true } }, request_id: 'r' };
+    const server = createServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const explained: unknown[] = [];
+    vi.resetModules();
+    vi.doMock('../src/core/wire-explain.js', async (importOriginal) => {
+      const original = await importOriginal<typeof WireExplain>();
+      return {
+        explainWireRefusal: (...args: Parameters<typeof original.explainWireRefusal>) => {
+          explained.push(args[1]);
+          return original.explainWireRefusal(...args);
+        },
+      };
+    });
+    try {
+      const { createAgentClient } = await import('../src/core/agent-client.js');
+      const { AgentValidationError } = await import('../src/core/errors.js');
+      const { port } = server.address() as AddressInfo;
+      const client = createAgentClient({ baseUrl: `http://127.0.0.1:${port}`, api: 'platform' });
+
+      const found = await client.getAgent('a');
+      expect(found).toEqual({ ...agent, extra: { kept: true }, request_id: 'r' });
+      expect(explained).toEqual([]);
+
+      body = { agent: { agent_id: 'a', capabilities: [] } };
+      const error = await client.getAgent('a').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AgentValidationError);
+      expect((error as InstanceType<typeof AgentValidationError>).issues).toEqual([
+        { path: 'agent.name', message: 'expected string' },
+        { path: 'agent.capabilities', message: 'expected object' },
+      ]);
+      expect(explained).toEqual([body]);
+    } finally {
+      vi.doUnmock('../src/core/wire-explain.js');
+      vi.resetModules();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
