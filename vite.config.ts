@@ -56,12 +56,17 @@ const stylesheet: Plugin = {
 // every page, the hooks-only ones included (docs/decisions/0014-bundle-size.md).
 const lazyCopyRoot = fromRoot('./src/lazy/');
 // The files whose dynamic imports start a copy, and which of the modules reached are copied. The
-// console's parts take a copy of all they bundle. A conversation's durable turns take a copy of
+// console's parts take a copy of all they bundle but the errors (one class per error, so that
+// `instanceof` holds, as the approval card's check of a 409 needs; they are up front anyway). A conversation's durable turns take a copy of
 // the durable run, its poll schedule, snapshot and run store (and its storage helpers) only: the rest (errors, schemas) is
 // up front anyway, and one class per error keeps `instanceof` true (the default run store is
 // one per page through the global object: see run-store.ts).
+const errorModules = ['./src/core/errors.ts', './src/core/durable-run-errors.ts'];
 const lazyLoaders: { loader: string; copies: (sourceId: string) => boolean }[] = [
-  { loader: '/src/components/console-lazy-parts.tsx', copies: () => true },
+  {
+    loader: '/src/components/console-lazy-parts.tsx',
+    copies: (sourceId) => !errorModules.some((path) => sourceId === fromRoot(path)),
+  },
   {
     loader: '/src/core/agent-conversation.ts',
     copies: (sourceId) =>

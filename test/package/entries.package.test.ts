@@ -295,7 +295,7 @@ describe('given the packed files', () => {
     expect(consolePage.upFront).toContain('ack-thread');
     // The form is up front: a server renders it.
     expect(consolePage.upFront).toContain('ack-input-form');
-    for (const className of ['ack-event-log', 'ack-run-history']) {
+    for (const className of ['ack-event-log', 'ack-run-history', 'ack-approval']) {
       expect(consolePage.upFront.includes(className), `${className} up front`).toBe(false);
       expect(consolePage.lazy, className).toContain(className);
     }
