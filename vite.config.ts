@@ -55,35 +55,63 @@ const stylesheet: Plugin = {
 // any dynamic import needs it: a lazy part sharing its modules with the main entry would load on
 // every page, the hooks-only ones included (docs/decisions/0014-bundle-size.md).
 const lazyCopyRoot = fromRoot('./src/lazy/');
-const lazyCopyOf = new Map<string, string>();
+// The files whose dynamic imports start a copy, and which of the modules reached are copied. The
+// console's parts take a copy of all they bundle but the errors (one class per error, so that
+// `instanceof` holds, as the approval card's check of a 409 needs; they are up front anyway). A conversation's durable turns take a copy of
+// the durable run, its poll schedule, snapshot and run store (and its storage helpers) only: the rest (errors, schemas) is
+// up front anyway, and one class per error keeps `instanceof` true (the default run store is
+// one per page through the global object: see run-store.ts).
+const errorModules = ['./src/core/errors.ts', './src/core/durable-run-errors.ts'];
+const lazyLoaders: { loader: string; copies: (sourceId: string) => boolean }[] = [
+  {
+    loader: '/src/components/console-lazy-parts.tsx',
+    copies: (sourceId) => !errorModules.some((path) => sourceId === fromRoot(path)),
+  },
+  {
+    loader: '/src/core/agent-conversation.ts',
+    copies: (sourceId) =>
+      [
+        './src/core/conversation-durable-turn.ts',
+        './src/core/durable-run.ts',
+        './src/core/durable-poll-schedule.ts',
+        './src/core/durable-run-snapshot.ts',
+        './src/core/run-store.ts',
+        './src/core/storage-helpers.ts',
+      ].some((path) => sourceId === fromRoot(path)),
+  },
+];
+const lazyCopyOf = new Map<string, { sourceId: string; copies: (sourceId: string) => boolean }>();
 const lazyCopies: Plugin = {
   name: 'agent-console-kit:lazy-copies',
   apply: 'build',
   enforce: 'pre',
   async resolveId(source, importer, options) {
     if (importer === undefined) return null;
-    const importerSource = lazyCopyOf.get(importer);
-    const fromLoader =
-      options.kind === 'dynamic-import' &&
-      importer.endsWith('/src/components/console-lazy-parts.tsx');
-    if (importerSource === undefined && !fromLoader) return null;
-    const resolved = await this.resolve(source, importerSource ?? importer, {
+    const importerCopy = lazyCopyOf.get(importer);
+    const loader =
+      options.kind === 'dynamic-import'
+        ? lazyLoaders.find((candidate) => importer.endsWith(candidate.loader))
+        : undefined;
+    const copies = importerCopy?.copies ?? loader?.copies;
+    if (copies === undefined) return null;
+    const resolved = await this.resolve(source, importerCopy?.sourceId ?? importer, {
       ...options,
       skipSelf: true,
     });
     if (resolved === null || resolved.external) return resolved;
     const sourceId = resolved.id;
+    if (!copies(sourceId)) return resolved;
     const inModules = sourceId.lastIndexOf('/node_modules/');
     const copy =
       inModules >= 0
         ? `${lazyCopyRoot}vendor/${sourceId.slice(inModules + '/node_modules/'.length)}`
         : `${lazyCopyRoot}${sourceId.slice(fromRoot('./src/').length)}`;
-    lazyCopyOf.set(copy, sourceId);
+    lazyCopyOf.set(copy, { sourceId, copies });
     return { ...resolved, id: copy };
   },
   load(id) {
-    const sourceId = lazyCopyOf.get(id);
-    return sourceId === undefined ? null : readFileSync(sourceId, 'utf8');
+    const copy = lazyCopyOf.get(id);
+    return copy === undefined ? null : readFileSync(copy.sourceId, 'utf8');
   },
 };
 

@@ -3,7 +3,12 @@ import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { formFieldsFromSchema } from 'agent-console-kit';
 // Internal: the console's lazy parts (the console itself is tested in agent-console*.test.tsx).
-import { lazyEventLog, lazyRunHistory } from '../src/components/console-lazy-parts.js';
+import {
+  lazyApprovalCard,
+  lazyEventLog,
+  lazyRunHistory,
+} from '../src/components/console-lazy-parts.js';
+import type { DurableToolApproval } from '../src/core/durable-run-schemas.js';
 
 const fields = formFieldsFromSchema({
   type: 'object',
@@ -31,5 +36,28 @@ describe('given a lazy part of the console', () => {
     );
     // Synchronously after render: a part that suspended would show nothing yet.
     expect(screen.getByRole('heading', { name: 'Run history' })).toBeInTheDocument();
+  });
+
+  it('the approval card (a durable turn only) loads on demand and is the card, its buttons wired', async () => {
+    const approval: DurableToolApproval = {
+      kind: 'tool-approval',
+      interactionId: 'tool-1',
+      displayName: 'Send on Slack',
+      description: 'Posts the summary.',
+      toolId: undefined,
+      arguments: { channel: 'general' },
+      argumentsText: '{"channel":"general"}',
+      argumentsPrecisionLost: false,
+      expiresAt: undefined,
+      raw: {},
+    };
+    const { container } = render(
+      <StrictMode>
+        <lazyApprovalCard.Part interactions={[approval]} armDelay={0} onSubmit={() => {}} />
+      </StrictMode>,
+    );
+    expect(container).toBeEmptyDOMElement();
+    expect(await screen.findByRole('heading', { name: 'Send on Slack' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
   });
 });

@@ -19,7 +19,7 @@ import type { Agent } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
 import type { AgentErrorTool } from '../core/tool-authorization.js';
 import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
-import { AgentApprovalCard, type AgentApprovalCardProps } from './agent-approval-card.js';
+import type { AgentApprovalCardProps } from './agent-approval-card.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
@@ -38,7 +38,12 @@ import {
 import { useConfirmedStop } from './agent-cancel-confirm.js';
 import { ConsoleApproval } from './console-approval.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
-import { lazyEventLog, lazyRunHistory, usePreloadedParts } from './console-lazy-parts.js';
+import {
+  lazyApprovalCard,
+  lazyEventLog,
+  lazyRunHistory,
+  usePreloadedParts,
+} from './console-lazy-parts.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
 
@@ -342,6 +347,7 @@ function AgentConsoleForAgent({
   usePreloadedParts({
     eventLog: showEventLog && components.EventLog === undefined,
     runHistory: mayTakeForm && components.RunHistory === undefined,
+    approvalCard: executionMode === 'durable' && components.ApprovalCard === undefined,
   });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
@@ -471,7 +477,7 @@ function resolveParts(components: AgentConsoleComponents, showEventLog: boolean)
     InputForm: resolveSlot(components.InputForm, AgentInputForm),
     Composer: resolveSlot(components.Composer, AgentThreadComposer),
     Thread: resolveSlot(components.Thread, AgentThread),
-    ApprovalCard: resolveSlot(components.ApprovalCard, AgentApprovalCard),
+    ApprovalCard: resolveSlot(components.ApprovalCard, lazyApprovalCard.Part),
     ThreadList: resolveSlot(components.ThreadList, AgentThreadList),
     RunHistory: resolveSlot(components.RunHistory, lazyRunHistory.Part),
     Status: resolveSlot(components.Status, AgentRunStatus),

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import type { AgentApprovalCardProps } from './agent-approval-card.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
 
@@ -14,7 +15,7 @@ interface LazyPart<Props> {
 
 /**
  * The console's parts that an agent's mode may never render, and that a server never renders (they
- * need a run): their modules load when the console first needs them, so a page pays up front only
+ * need a run, or a durable turn waiting for approval): their modules load when the console first needs them, so a page pays up front only
  * for what every console shows. The input form is not one of them: a server renders it (a lazy
  * one would stream its fallback first). `preload` starts
  * the load as soon as the console knows the part may come (the agent loaded, `showEventLog` set);
@@ -68,13 +69,28 @@ export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
 );
 
 /**
- * Starts loading the default parts the console may show: the event log with `showEventLog`, the
- * run history once the agent is one that takes a form (or may: its schemas decide).
+ * The approvals a durable turn waits for: only a durable run asks for them, so a console whose
+ * turns stream never loads it (unless a reload finds a durable turn in flight).
  */
-export function usePreloadedParts(needs: { eventLog: boolean; runHistory: boolean }): void {
-  const { eventLog, runHistory } = needs;
+export const lazyApprovalCard = /* @__PURE__ */ lazyPart<AgentApprovalCardProps>(
+  () => import('./agent-approval-card.js').then((module) => module.AgentApprovalCard),
+  'AgentApprovalCard',
+);
+
+/**
+ * Starts loading the default parts the console may show: the event log with `showEventLog`, the
+ * run history once the agent is one that takes a form (or may: its schemas decide), the approval
+ * card when the turns are durable.
+ */
+export function usePreloadedParts(needs: {
+  eventLog: boolean;
+  runHistory: boolean;
+  approvalCard: boolean;
+}): void {
+  const { eventLog, runHistory, approvalCard } = needs;
   useEffect(() => {
     if (eventLog) void lazyEventLog.preload();
     if (runHistory) void lazyRunHistory.preload();
-  }, [eventLog, runHistory]);
+    if (approvalCard) void lazyApprovalCard.preload();
+  }, [eventLog, runHistory, approvalCard]);
 }

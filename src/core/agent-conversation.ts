@@ -5,16 +5,15 @@ import {
   type ConversationMessageError,
   type ConversationMessageStatus,
 } from './conversation-message.js';
-import { AgentError, AgentHttpError, AgentInputError } from './errors.js';
-import {
-  createDurableRun,
-  defaultRunStore,
-  settledDurableRunStatuses,
-  type DurableRun,
-  type DurableRunOptions,
-  type DurableRunSnapshot,
-  type DurableRunStatus,
+import { AgentError, AgentHttpError, AgentInputError, AgentNetworkError } from './errors.js';
+import type {
+  DurableRun,
+  DurableRunOptions,
+  DurableRunSnapshot,
+  DurableRunStatus,
 } from './durable-run.js';
+import type * as DurableTurnModuleExports from './conversation-durable-turn.js';
+import { initialDurableRunSnapshot, settledDurableRunStatuses } from './durable-run-snapshot.js';
 import type { DurableInteraction, DurableRunDecision } from './durable-run-schemas.js';
 import { RunStream, initialRunSnapshot, type RunStreamOptions } from './run-stream.js';
 import { ThreadConflictError, type StoredThread, type ThreadStore } from './thread-store.js';
@@ -151,6 +150,11 @@ interface Turn {
   answerId: string;
   /** The durable run writing it (durable mode). */
   durable?: DurableRun;
+  /**
+   * The durable run's code loads (the page's first durable turn): shown as this `starting`
+   * snapshot until it has, then started.
+   */
+  durableLoading?: DurableRunSnapshot | undefined;
   stopDurable?: () => void;
   /** A durable turn was saved once its run id was known. */
   accepted?: boolean;
@@ -232,7 +236,9 @@ export class AgentConversation {
    */
   get loaded(): Promise<void> {
     this.#connectThread();
-    return this.#loading ?? Promise.resolve();
+    if (this.#loading !== undefined) return this.#loading;
+    // Durable mode: the durable run's code, which the first turn would wait for.
+    return this.#mode === 'durable' ? preloadDurableTurnModule() : Promise.resolve();
   }
 
   /** Resolves when the saves asked so far are done. */
@@ -350,6 +356,10 @@ export class AgentConversation {
    */
   stop(): void {
     const turn = this.#turn;
+    if (turn?.durableLoading !== undefined) {
+      turn.cancelWhenAccepted = true;
+      return;
+    }
     if (turn?.durable !== undefined) {
       if (turn.durable.getSnapshot().runId === undefined) turn.cancelWhenAccepted = true;
       else void turn.durable.cancel();
@@ -403,6 +413,8 @@ export class AgentConversation {
     this.#detached = true;
     this.#dropQueued();
     const turn = this.#turn;
+    // A durable turn whose code loads starts once it has loaded, as one in its start POST goes on.
+    if (turn?.durableLoading !== undefined) return;
     if (turn?.durable !== undefined) {
       // A detach during the start POST would drop its run id: followed until it is known.
       if (turn.durable.getSnapshot().status === 'starting') return;
@@ -567,7 +579,36 @@ export class AgentConversation {
    * question, and the answer as "may have started, not sent again".
    */
   #startDurableTurn(turn: Turn, request: DurableRunStartRequest): Promise<ConversationSnapshot> {
-    const settled = this.#followDurable(turn);
+    const settled = new Promise<ConversationSnapshot>((resolve) => {
+      turn.settle = () => resolve(this.#snapshot);
+    });
+    const loaded = durableTurnModule;
+    if (loaded !== undefined) {
+      this.#runDurableTurn(turn, request, loaded);
+      return settled;
+    }
+    // The first durable turn of the page: the answer waits (`connecting`) while the code loads.
+    turn.durableLoading = {
+      ...initialDurableRunSnapshot(this.#options.agentId),
+      status: 'starting',
+    };
+    this.#publish();
+    loadDurableTurnModule().then(
+      (module) => {
+        turn.durableLoading = undefined;
+        // Cleared (or replaced) meanwhile: nothing is sent.
+        if (this.#turn === turn) this.#runDurableTurn(turn, request, module);
+      },
+      (error: unknown) => {
+        turn.durableLoading = undefined;
+        if (this.#turn === turn) this.#failTurn(turn, error);
+      },
+    );
+    return settled;
+  }
+
+  #runDurableTurn(turn: Turn, request: DurableRunStartRequest, module: DurableTurnModule) {
+    this.#followDurable(turn, module);
     const saveFirst =
       this.#options.threadStore === undefined
         ? {}
@@ -579,23 +620,39 @@ export class AgentConversation {
             },
           };
     void (turn.durable as DurableRun).start(request, saveFirst);
-    return settled;
   }
 
-  /** Creates the turn's durable run and follows it; resolves when the turn settles. */
-  #followDurable(turn: Turn): Promise<ConversationSnapshot> {
-    const run = createDurableRun(this.#client, {
+  /** The durable turn's code could not be loaded: the turn ends with the error, nothing sent. */
+  #failTurn(turn: Turn, thrown: unknown) {
+    const error =
+      thrown instanceof AgentError
+        ? thrown
+        : new AgentNetworkError('The durable run could not be loaded: nothing was sent.', {
+            url: '',
+            cause: thrown,
+          });
+    this.#messages = this.#withAnswer(turn.answerId, (message) => ({
+      ...message,
+      status: 'error',
+      error: plainError(error),
+      endedAt: this.#now(),
+    }));
+    this.#turn = undefined;
+    this.#error = error;
+    this.#publish();
+    this.#settleTurn(turn);
+  }
+
+  /** Creates the turn's durable run and follows it. */
+  #followDurable(turn: Turn, module: DurableTurnModule) {
+    const run = module.createDurableRun(this.#client, {
       ...this.#options.durableRun,
       agentId: this.#options.agentId,
     });
     turn.durable = run;
     this.#lastDurableTurn?.stopDurable?.();
     this.#lastDurableTurn = turn;
-    const settled = new Promise<ConversationSnapshot>((resolve) => {
-      turn.settle = () => resolve(this.#snapshot);
-    });
     turn.stopDurable = run.subscribe(() => this.#onDurable(turn));
-    return settled;
   }
 
   /** A change of a durable turn's run: the answer takes its text and status. */
@@ -651,15 +708,16 @@ export class AgentConversation {
     this.#lastDurableTurn = undefined;
     this.#durableSnapshot = undefined;
     const turn = this.#turn;
-    if (turn?.durable === undefined) return;
-    turn.durable.detach();
-    turn.settle?.();
+    // A stream turn has no settle of its own (its run's promise resolves).
+    turn?.durable?.detach();
+    turn?.settle?.();
   }
 
   // ---- the thread store ----
 
   /** Starts the thread's load once (see `connect`). */
   #connectThread() {
+    if (this.#mode === 'durable') void preloadDurableTurnModule();
     const toLoad = this.#toLoad;
     if (toLoad === undefined) return;
     this.#toLoad = undefined;
@@ -671,7 +729,16 @@ export class AgentConversation {
     try {
       const stored = await store.load(threadId);
       if (stored !== undefined) this.#revision = stored.revision;
-      if (stored !== undefined && !this.#clearedWhileLoading) attach = this.#restore(stored);
+      // The durable run's code, when a durable run may still write the last answer (a reload
+      // during a durable turn, whatever the mode) or the turns are durable: the thread shows once
+      // it is there, so the answer is attached as before.
+      const module =
+        this.#mode === 'durable' || (stored !== undefined && lastInFlightRun(stored.messages))
+          ? await loadDurableTurnModule().catch(() => undefined)
+          : undefined;
+      if (stored !== undefined && !this.#clearedWhileLoading) {
+        attach = this.#restore(stored, module);
+      }
     } catch (error) {
       this.#threadError = error instanceof Error ? error : new Error(String(error));
     }
@@ -689,8 +756,9 @@ export class AgentConversation {
    * started, not sent again" (a durable start with no run id); returns the last answer when a
    * durable run still writes it.
    */
-  #restore(stored: StoredThread): TurnToAttach | undefined {
-    const attach = this.#turnToAttach(stored.messages);
+  #restore(stored: StoredThread, module: DurableTurnModule | undefined): TurnToAttach | undefined {
+    // Without the durable run's code (its load failed), the answer is one a reload cut.
+    const attach = module === undefined ? undefined : this.#turnToAttach(stored.messages, module);
     this.#messages = Object.freeze(
       stored.messages.map((message) =>
         !isInFlight(message) || message.id === attach?.answerId
@@ -705,23 +773,26 @@ export class AgentConversation {
    * The last answer, when a durable run writes it: its run id is in the thread, or in the run
    * store's record the answer names (the 201 came, the save after it did not).
    */
-  #turnToAttach(messages: readonly ConversationMessage[]): TurnToAttach | undefined {
+  #turnToAttach(
+    messages: readonly ConversationMessage[],
+    module: DurableTurnModule,
+  ): TurnToAttach | undefined {
     const last = messages.at(-1);
-    const run = last?.run;
-    if (last === undefined || last.role !== 'GLEAN_AI' || !isInFlight(last) || run === undefined) {
-      return undefined;
+    const run = lastInFlightRun(messages);
+    if (last === undefined || run === undefined) return undefined;
+    if (run.runId !== undefined) {
+      return { answerId: last.id, runId: run.runId, saved: true, module };
     }
-    if (run.runId !== undefined) return { answerId: last.id, runId: run.runId, saved: true };
-    const store = this.#options.durableRun?.store ?? defaultRunStore();
+    const store = this.#options.durableRun?.store ?? module.defaultRunStore();
     const runId = run.localId === undefined ? undefined : store.get(run.localId)?.runId;
-    return runId === undefined ? undefined : { answerId: last.id, runId, saved: false };
+    return runId === undefined ? undefined : { answerId: last.id, runId, saved: false, module };
   }
 
   /** Follows the durable run of the stored answer (the saved answer is the one it writes). */
   #attachTurn(attach: TurnToAttach) {
     const turn: Turn = { answerId: attach.answerId, accepted: attach.saved, runId: attach.runId };
     this.#turn = turn;
-    void this.#followDurable(turn);
+    this.#followDurable(turn, attach.module);
     if (!this.#detached) void (turn.durable as DurableRun).attach(attach.runId);
   }
 
@@ -778,14 +849,14 @@ export class AgentConversation {
   #build(): ConversationSnapshot {
     const run = this.#stream.getSnapshot();
     const turn = this.#turn;
-    const durable = turn?.durable?.getSnapshot() ?? this.#durableSnapshot;
+    const durable = turn?.durable?.getSnapshot() ?? turn?.durableLoading ?? this.#durableSnapshot;
     const status: ConversationStatus =
       this.#loading !== undefined || this.#toLoad !== undefined
         ? 'loading'
         : turn === undefined
           ? 'idle'
-          : turn.durable !== undefined
-            ? conversationStatusOfDurable(turn.durable.getSnapshot().status)
+          : durable !== undefined && (turn.durable ?? turn.durableLoading) !== undefined
+            ? conversationStatusOfDurable(durable.status)
             : conversationStatusOf(run.status);
     return {
       messages: this.#messages,
@@ -834,6 +905,42 @@ interface TurnToAttach {
   runId: string;
   /** Whether the thread already holds the run id (else it is saved once the run is read). */
   saved: boolean;
+  /** The durable run's code (loaded before the thread is shown). */
+  module: DurableTurnModule;
+}
+
+/** The durable run of the thread's last answer while one may still write it. */
+function lastInFlightRun(
+  messages: readonly ConversationMessage[],
+): ConversationMessage['run'] | undefined {
+  const last = messages.at(-1);
+  if (last === undefined || last.role !== 'GLEAN_AI' || !isInFlight(last)) return undefined;
+  return last.run;
+}
+
+type DurableTurnModule = typeof DurableTurnModuleExports;
+
+// Loaded once per page, on the first durable turn (or a reload's attach), and kept: a later turn
+// starts synchronously, as before. A failed load (a chunk the network lost) is asked again.
+let durableTurnModule: DurableTurnModule | undefined;
+let durableTurnModuleLoading: Promise<DurableTurnModule> | undefined;
+
+function loadDurableTurnModule(): Promise<DurableTurnModule> {
+  return (durableTurnModuleLoading ??= import('./conversation-durable-turn.js').then(
+    (module) => (durableTurnModule = module),
+    (error: unknown) => {
+      durableTurnModuleLoading = undefined;
+      throw error;
+    },
+  ));
+}
+
+/** Starts loading the durable run's code; resolves when it is there (or failed: the turn says). */
+function preloadDurableTurnModule(): Promise<void> {
+  return loadDurableTurnModule().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 const interruptedMessage = 'This turn may have started: it was not sent again.';

@@ -142,3 +142,17 @@ export class AgentRunMismatchError extends AgentValidationError {
     this.received = received;
   }
 }
+
+// Here rather than in run-store.ts: a conversation's durable turns load their own copy of the run
+// store, and an `instanceof` must hold for the errors of both (docs/decisions/0014-bundle-size.md).
+/** What went wrong with a run store's storage; the run goes on in memory. */
+export class AgentStorageError extends Error {
+  readonly kind = 'storage';
+  /** `'quota'` when the storage is full, `'unavailable'` when it refused otherwise. */
+  readonly reason: 'quota' | 'unavailable';
+  constructor(message: string, options: { reason: 'quota' | 'unavailable'; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'AgentStorageError';
+    this.reason = options.reason;
+  }
+}

@@ -1,5 +1,8 @@
 import type { AgentMessage } from './schemas.js';
+import { AgentStorageError } from './durable-run-errors.js';
 import { browserWindow, isQuotaExceeded, parseStoredJson } from './storage-helpers.js';
+
+export { AgentStorageError } from './durable-run-errors.js';
 
 /**
  * A synchronous key-value storage: `window.localStorage` and `window.sessionStorage` fit as they
@@ -50,18 +53,6 @@ export interface RunRecord {
 
 /** The longest preview a {@link RunRecord} keeps. */
 export const runRecordPreviewLength = 200;
-
-/** What went wrong with a {@link RunStore}'s storage; the run goes on in memory. */
-export class AgentStorageError extends Error {
-  readonly kind = 'storage';
-  /** `'quota'` when the storage is full, `'unavailable'` when it refused otherwise. */
-  readonly reason: 'quota' | 'unavailable';
-  constructor(message: string, options: { reason: 'quota' | 'unavailable'; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.name = 'AgentStorageError';
-    this.reason = options.reason;
-  }
-}
 
 /** Options of {@link createRunStore}. */
 export interface RunStoreOptions {
@@ -398,4 +389,14 @@ function randomPart(): string {
   return Math.floor(Math.random() * 0x100000000)
     .toString(36)
     .padStart(7, '0');
+}
+
+// Kept on the global object: a conversation's durable turns load their own copy of the durable
+// run and of this module (docs/decisions/0014-bundle-size.md), and a page keeps one default store.
+const pageStoreKey = Symbol.for('agent-console-kit:default-run-store');
+
+/** The store shared by the durable runs of a page that were given none. */
+export function defaultRunStore(): RunStore {
+  const page = globalThis as { [pageStoreKey]?: RunStore };
+  return (page[pageStoreKey] ??= createRunStore());
 }

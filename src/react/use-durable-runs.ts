@@ -4,7 +4,7 @@ import {
   type DurableRunListOptions,
   type KnownDurableRun,
 } from '../core/durable-run-list.js';
-import { defaultRunStore } from '../core/durable-run.js';
+import { defaultRunStore } from '../core/run-store.js';
 
 /** Options of {@link useDurableRuns}. */
 export interface UseDurableRunsOptions extends DurableRunListOptions {

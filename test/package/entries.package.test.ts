@@ -295,10 +295,15 @@ describe('given the packed files', () => {
     expect(consolePage.upFront).toContain('ack-thread');
     // The form is up front: a server renders it.
     expect(consolePage.upFront).toContain('ack-input-form');
-    for (const className of ['ack-event-log', 'ack-run-history']) {
+    for (const className of ['ack-event-log', 'ack-run-history', 'ack-approval']) {
       expect(consolePage.upFront.includes(className), `${className} up front`).toBe(false);
       expect(consolePage.lazy, className).toContain(className);
     }
+    // A console in stream mode (the default) does not carry the durable run (its error text): a
+    // durable conversation loads it on its first turn.
+    const durableRunText = 'before starting another';
+    expect(consolePage.upFront.includes(durableRunText), 'the durable run up front').toBe(false);
+    expect(consolePage.lazy).toContain(durableRunText);
 
     // The hooks' page: neither the console's lazy parts nor the durable run wire (its
     // cancellation URL), which loads on the first durable call.
