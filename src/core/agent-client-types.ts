@@ -21,3 +21,24 @@ export interface PreparedRunRequest {
    */
   secrets: string[];
 }
+
+/** A value, or a function (possibly async) asked for it on every request. */
+export type PerRequestValue<T> = T | (() => T | Promise<T>);
+
+/** What a server said about the deprecation of an endpoint. */
+export interface DeprecationNotice {
+  url: string;
+  /** The `Deprecation` header as sent (`@1787616000` per RFC 9745, `true`, or a date). */
+  deprecation: string | undefined;
+  /**
+   * The date of `Deprecation` (the legacy agent operations: 2026-08-25); undefined when the header
+   * holds no date (`true`) or none was sent.
+   */
+  deprecatedAt: Date | undefined;
+  /** The `Sunset` header as sent: the date the endpoint goes away (an HTTP-date). */
+  sunset: string | undefined;
+  /** The date of `Sunset` (the legacy agent operations: 2027-04-15); undefined when unreadable. */
+  sunsetAt: Date | undefined;
+  /** The `Link` header, which may point at the replacement. */
+  link: string | undefined;
+}
