@@ -355,7 +355,6 @@ function AgentConsoleForAgent({
   const stopControl = useConfirmedStop(state.conversation, state.stop);
   usePickerRefocus(picker?.refocus, pickerRef);
   const { agent, agentQuery, run } = state;
-  const ErrorPart = parts.Error;
 
   const rootProps = {
     ...rest,
@@ -376,39 +375,12 @@ function AgentConsoleForAgent({
     />
   ) : null;
 
-  if (agentQuery.isPending && agentQuery.fetchStatus !== 'idle') {
+  if (!agent || agentQuery.error) {
+    const loading = agentQuery.isPending && agentQuery.fetchStatus !== 'idle';
     return (
-      <section {...rootProps} aria-busy>
+      <section {...rootProps} aria-busy={loading || undefined}>
         {pickerPart}
-        <p role="status" className="ack-console__loading">
-          {agentQuery.fetchStatus === 'paused'
-            ? 'You are offline: the agent loads when the network is back.'
-            : 'Loading the agent…'}
-        </p>
-      </section>
-    );
-  }
-  if (agentQuery.error) {
-    return (
-      <section {...rootProps}>
-        {pickerPart}
-        {ErrorPart ? (
-          <ErrorPart
-            error={agentQuery.error}
-            agentId={agentId}
-            onRetry={() => void agentQuery.refetch()}
-          />
-        ) : null}
-      </section>
-    );
-  }
-  if (!agent) {
-    return (
-      <section {...rootProps}>
-        {pickerPart}
-        <p className="ack-console__loading">
-          {picker ? 'Choose an agent to start.' : 'No agent id given.'}
-        </p>
+        {renderWithoutAgent(state, agentId, picker !== undefined, parts.Error)}
       </section>
     );
   }
@@ -453,6 +425,39 @@ function AgentConsoleForAgent({
         />
       ) : null}
     </section>
+  );
+}
+
+/** What the console shows until it has its agent: loading, the load's error, or why there is none. */
+function renderWithoutAgent(
+  state: UseAgentConsoleResult,
+  agentId: string | undefined,
+  hasPicker: boolean,
+  ErrorPart: ConsoleParts['Error'],
+): ReactNode {
+  const { agentQuery } = state;
+  if (agentQuery.isPending && agentQuery.fetchStatus !== 'idle') {
+    return (
+      <p role="status" className="ack-console__loading">
+        {agentQuery.fetchStatus === 'paused'
+          ? 'You are offline: the agent loads when the network is back.'
+          : 'Loading the agent…'}
+      </p>
+    );
+  }
+  if (agentQuery.error) {
+    return ErrorPart ? (
+      <ErrorPart
+        error={agentQuery.error}
+        agentId={agentId}
+        onRetry={() => void agentQuery.refetch()}
+      />
+    ) : null;
+  }
+  return (
+    <p className="ack-console__loading">
+      {hasPicker ? 'Choose an agent to start.' : 'No agent id given.'}
+    </p>
   );
 }
 
