@@ -192,6 +192,32 @@ describe('given a durable turn that pauses for approval', () => {
   });
 });
 
+describe('given a durable turn waiting for approval, shown by AgentThread alone', () => {
+  it('says visibly on the answer that it waits, and no longer once it goes on', () => {
+    const messages = (status: ConversationMessage['status']): ConversationMessage[] => [
+      { id: 'q', role: 'USER', text: 'Tell me on Slack', status: 'done', createdAt: 1 },
+      { id: 'a', role: 'GLEAN_AI', text: 'I drafted the message.', status, createdAt: 2 },
+    ];
+    const { rerender } = render(
+      <StrictMode>
+        <AgentThread agentName="Helpdesk" messages={messages('waiting')} />
+      </StrictMode>,
+    );
+    const answer = screen.getAllByRole('listitem')[1];
+    expect(answer).toHaveAttribute('data-status', 'waiting');
+    expect(
+      within(answer as HTMLElement).getByText('The answer is waiting for your approval.'),
+    ).toBeVisible();
+
+    rerender(
+      <StrictMode>
+        <AgentThread agentName="Helpdesk" messages={messages('done')} />
+      </StrictMode>,
+    );
+    expect(screen.queryByText('The answer is waiting for your approval.')).toBeNull();
+  });
+});
+
 describe('given a failed turn', () => {
   it('marks the answer with the error and offers Retry on it', async () => {
     const mock = await serveChat({ ...echo, failFirst: { attempts: 1, status: 403 } });

@@ -598,6 +598,9 @@ function AgentThreadMessageRender(
           {waiting ?? 'Writing…'}
         </p>
       ) : null}
+      {message.status === 'waiting' ? (
+        <p className="ack-thread__note">The answer is waiting for your approval.</p>
+      ) : null}
       {message.status === 'stopped' ? (
         <p className="ack-thread__note">Stopped{message.text === '' ? ' before any text' : ''}.</p>
       ) : null}

@@ -16,8 +16,8 @@ export interface ConsoleApprovalProps {
 }
 
 /**
- * A chat agent's durable turn waiting for approval, under the thread: a line saying the answer
- * waits (the thread shows a waiting answer with no line of its own), then the card. The card never
+ * A chat agent's durable turn waiting for approval, under the thread: the card (the thread's
+ * waiting answer says that it waits). The card never
  * takes focus from someone typing in the composer; when it goes away with focus in it (answered,
  * the run moved on), focus goes to the composer's text area rather than to the page. Internal to
  * `AgentConsole`.
@@ -63,9 +63,6 @@ export function ConsoleApproval({
           event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget);
       }}
     >
-      {waiting ? (
-        <p className="ack-console__waiting">The answer is waiting for your approval.</p>
-      ) : null}
       {showCard ? (
         <ApprovalCard
           interactions={interactions}
