@@ -98,6 +98,10 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
     const card = await screen.findByRole('region', { name: 'Approval needed' });
     expect(within(card).getByRole('heading', { name: 'Send Slack message to user' })).toBeVisible();
     expect(screen.getByText('The answer is waiting for your approval.')).toBeVisible();
+    // The header says where the durable turn stands, not the idle stream run's "Ready.".
+    expect(document.querySelector('.ack-console__status')).toHaveTextContent(
+      'Waiting for your approval.',
+    );
     // The person was typing in the composer: the card did not take focus.
     expect(box).toHaveFocus();
     // Under the thread, above the composer.

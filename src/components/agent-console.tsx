@@ -15,6 +15,7 @@ import type {
   ConversationMessage,
 } from '../core/agent-conversation.js';
 import type { ThreadStore } from '../core/thread-store.js';
+import type { ConversationSnapshot } from '../core/agent-conversation.js';
 import type { Agent } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
 import type { AgentErrorTool } from '../core/tool-authorization.js';
@@ -428,6 +429,18 @@ function AgentConsoleForAgent({
   );
 }
 
+/**
+ * Where a durable turn stands, for the header (a durable turn has no stream run, whose status would
+ * say "Ready." while the answer is written or waits for approval); undefined otherwise.
+ */
+function durableTurnStatus(
+  conversation: ConversationSnapshot | undefined,
+): AgentRunStatusProps['status'] | undefined {
+  if (conversation?.executionMode !== 'durable') return undefined;
+  const { status } = conversation;
+  return status === 'idle' || status === 'loading' ? undefined : status;
+}
+
 /** What the console shows until it has its agent: loading, the load's error, or why there is none. */
 function renderWithoutAgent(
   state: UseAgentConsoleResult,
@@ -529,7 +542,7 @@ function renderHeader(view: ConsoleView): ReactNode {
       ) : null}
       {parts.Status ? (
         <parts.Status
-          status={run.status}
+          status={durableTurnStatus(state.conversation) ?? run.status}
           attempt={run.attempt}
           restarts={run.restarts}
           nextAttemptAt={run.nextAttemptAt}

@@ -14,8 +14,8 @@ import { useOnline } from './use-online.js';
 /** Props of {@link AgentRunStatus}. */
 export interface AgentRunStatusProps
   extends Omit<ComponentPropsWithoutRef<'p'>, 'children'>, RefAttributes<HTMLParagraphElement> {
-  /** The run's status. */
-  status: RunStatus;
+  /** The run's status, or `'waiting'` for a durable turn paused until a person approves. */
+  status: RunStatus | 'waiting';
   /**
    * The connection attempt, from 1 (`useAgentRunStream().attempt`).
    * @default 0

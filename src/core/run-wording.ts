@@ -309,7 +309,8 @@ export function answerWaitingText(
 
 /** What {@link runStatusText} says a run's situation from. */
 export interface RunStatusLine {
-  status: RunStatus;
+  /** The run's status, or `waiting`: a durable turn paused until a person approves. */
+  status: RunStatus | 'waiting';
   /** The connection attempt, from 1. */
   attempt: number;
   /** How many times the server started the run over. */
@@ -356,6 +357,8 @@ export function runStatusText(
       return 'The run failed.';
     case 'aborted':
       return 'Stopped.';
+    case 'waiting':
+      return 'Waiting for your approval.';
   }
 }
 
