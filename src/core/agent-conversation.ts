@@ -452,7 +452,7 @@ export class AgentConversation {
   }
 
   /** The `messages` of the run that answers the last message of `thread`, in the wire shape. */
-  historyOf(thread: readonly ConversationMessage[]): AgentMessage[] {
+  #historyOf(thread: readonly ConversationMessage[]): AgentMessage[] {
     const {
       sendStoppedAnswers = true,
       sendFailedAnswers = false,
@@ -499,7 +499,7 @@ export class AgentConversation {
 
   #startTurn(thread: readonly ConversationMessage[]): Promise<ConversationSnapshot> {
     if (this.#dropsTurns()) return Promise.resolve(this.#snapshot);
-    const messages = this.historyOf(thread);
+    const messages = this.#historyOf(thread);
     const answer: ConversationMessage = {
       id: this.#generateId(),
       role: 'GLEAN_AI',
