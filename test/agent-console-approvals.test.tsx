@@ -8,12 +8,10 @@ import {
   AgentClientProvider,
   AgentConsole,
   createAgentClient,
-  createRunStore,
   type AgentApprovalCardProps,
   type AgentClient,
   type AgentConsoleComponents,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../src/core/run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from './support/durable-environment.js';
 
@@ -44,10 +42,7 @@ function renderConsole(
           <AgentConsole
             agentId={agentId}
             executionMode="durable"
-            durableRun={{
-              store: createRunStore({ storage: createMemoryStorage(), now: page.environment.now }),
-              environment: page.environment,
-            }}
+            durableRun={page.durableRun()}
             {...(components ? { components } : {})}
           />
         </AgentClientProvider>

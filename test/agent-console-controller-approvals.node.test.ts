@@ -7,10 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   createAgentClient,
   createAgentConsoleController,
-  createRunStore,
   type AgentConsoleController,
 } from 'agent-console-kit/core';
-import { createMemoryStorage } from '../src/core/run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from './support/durable-environment.js';
 
@@ -20,10 +18,7 @@ async function setUp(agentId: string) {
   const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
   const controller = createAgentConsoleController(client, agentId, {
     executionMode: 'durable',
-    durableRun: {
-      store: createRunStore({ storage: createMemoryStorage(), now: page.environment.now }),
-      environment: page.environment,
-    },
+    durableRun: page.durableRun(),
   });
   const disconnect = controller.connect();
   controller.setAgent(await client.getAgent(agentId), undefined);

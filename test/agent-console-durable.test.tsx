@@ -9,7 +9,6 @@ import {
   AgentConsole,
   createAgentClient,
   createMemoryThreadStore,
-  createRunStore,
   type AgentClient,
   type KeyValueStorage,
   type ThreadStore,
@@ -39,10 +38,7 @@ function renderConsole(
             executionMode="durable"
             threadStore={threadStore}
             threadId="thread-1"
-            durableRun={{
-              store: createRunStore({ storage: runStorage, now: page.environment.now }),
-              environment: page.environment,
-            }}
+            durableRun={page.durableRun(runStorage)}
           />
         </AgentClientProvider>
       </QueryClientProvider>

@@ -49,10 +49,7 @@ function pageStores(client: AgentClient, page: ManualPage) {
       executionMode: 'durable',
       threadStore,
       threadId: 'thread-1',
-      durableRun: {
-        store: createRunStore({ storage: runStorage, now: page.environment.now }),
-        environment: page.environment,
-      },
+      durableRun: page.durableRun(runStorage),
       ...options,
     });
   return { runStorage, threadStore, open };

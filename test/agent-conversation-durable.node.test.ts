@@ -36,10 +36,7 @@ async function setUp() {
       executionMode: 'durable',
       threadStore,
       threadId: 'thread-1',
-      durableRun: {
-        store: createRunStore({ storage: runStorage, now: page.environment.now }),
-        environment: page.environment,
-      },
+      durableRun: page.durableRun(runStorage),
       ...options,
     });
   return { page, server, threadStore, open };

@@ -5,7 +5,6 @@ import {
   AgentClientProvider,
   createAgentClient,
   createMemoryThreadStore,
-  createRunStore,
   useAgentConversation,
   type AgentClient,
   type KeyValueStorage,
@@ -45,10 +44,7 @@ function Chat({ threadStore, runStorage, page, onSend }: ChatProps) {
     executionMode: 'durable',
     threadStore,
     threadId: 'thread-1',
-    durableRun: {
-      store: createRunStore({ storage: runStorage, now: page.environment.now }),
-      environment: page.environment,
-    },
+    durableRun: page.durableRun(runStorage),
   });
   onSend?.(chat.send);
   return (

@@ -3,7 +3,14 @@
  * they set, a window that fires `online`/`offline`/`pageshow`, a navigator with `onLine` and an
  * optional Web Locks stand-in. Requests still go over real sockets.
  */
-import type { DurableRunEnvironment, DurableRunLockManager } from 'agent-console-kit';
+import {
+  createRunStore,
+  type DurableRunEnvironment,
+  type DurableRunLockManager,
+  type DurableRunOptions,
+  type KeyValueStorage,
+} from 'agent-console-kit';
+import { createMemoryStorage } from '../../src/core/run-store.js';
 
 export interface ManualPage {
   environment: DurableRunEnvironment;
@@ -17,6 +24,11 @@ export interface ManualPage {
   hide(): void;
   show(): void;
   pageshow(): void;
+  /**
+   * A conversation's or console's `durableRun` on this page: a run store on `storage` (a new
+   * memory storage unless given; give the same one to two loads of a page) reading this clock.
+   */
+  durableRun(storage?: KeyValueStorage): Pick<DurableRunOptions, 'store' | 'environment'>;
 }
 
 export function manualPage(options: { locks?: DurableRunLockManager } = {}): ManualPage {
@@ -29,7 +41,11 @@ export function manualPage(options: { locks?: DurableRunLockManager } = {}): Man
     onLine: true,
     ...(options.locks ? { locks: options.locks } : {}),
   };
-  return {
+  const page: ManualPage = {
+    durableRun: (storage = createMemoryStorage()) => ({
+      store: createRunStore({ storage, now: () => now }),
+      environment: page.environment,
+    }),
     environment: {
       now: () => now,
       setTimeout: (callback, ms) => {
@@ -81,6 +97,7 @@ export function manualPage(options: { locks?: DurableRunLockManager } = {}): Man
       windowTarget.dispatchEvent(new Event('pageshow'));
     },
   };
+  return page;
 }
 
 /**
