@@ -156,6 +156,14 @@ describe('given AgentConsole with a thread store', () => {
     expect(within(threadList()).getByRole('button', { name: 'Rename “Charger”' })).toHaveFocus();
     expect(await titles(threadStore)).toEqual(['Charger', 'Laptop']);
 
+    // Escape cancels from the field's buttons too, as the delete step's Escape keeps.
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(within(threadList()).getByRole('button', { name: 'Save' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(within(threadList()).queryByRole('textbox')).toBeNull();
+    expect(within(threadList()).getByRole('button', { name: 'Rename “Charger”' })).toHaveFocus();
+
     await user.keyboard('{Enter}');
     await user.keyboard('{Control>}a{/Control}Phone charger{Enter}');
 

@@ -433,13 +433,17 @@ function useThreadListItem(thread: ThreadSummary) {
 type ThreadListItemState = ReturnType<typeof useThreadListItem>;
 
 function ThreadRenameField({ item }: { item: ThreadListItemState }) {
+  const cancelOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    item.cancelRename();
+  };
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      item.cancelRename();
-    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void item.saveRename();
+    } else {
+      cancelOnEscape(event);
     }
   };
   return (
@@ -455,10 +459,20 @@ function ThreadRenameField({ item }: { item: ThreadListItemState }) {
         onKeyDown={handleKeyDown}
       />
       <div className="ack-thread-list__actions">
-        <button type="button" aria-disabled={item.pending} onClick={() => void item.saveRename()}>
+        <button
+          type="button"
+          aria-disabled={item.pending}
+          onClick={() => void item.saveRename()}
+          onKeyDown={cancelOnEscape}
+        >
           Save
         </button>
-        <button type="button" data-variant="quiet" onClick={item.cancelRename}>
+        <button
+          type="button"
+          data-variant="quiet"
+          onClick={item.cancelRename}
+          onKeyDown={cancelOnEscape}
+        >
           Cancel
         </button>
       </div>
