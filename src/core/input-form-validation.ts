@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { buildRunInput, isEmptyValue, type FormField } from './input-form.js';
 
 /** The values of an input form, by field name, as its controls hold them. */
@@ -19,11 +18,17 @@ export type InputFormValidation =
 
 const numberPattern = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 const dateTimeLocalPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** What `<input type="datetime-local">` gives: hours 00–23, seconds and their fraction optional. */
+const localDateTimePattern = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/;
+
+type FieldCheck = { valid: true; value: unknown } | { valid: false; message: string };
 
 /**
  * Validates form values against the fields (required, number parsing, enum membership, the
- * schema's `minLength`/`maxLength`/`minimum`/`maximum`) with zod/mini schemas built from the fields,
- * and on success returns the run's `input`: every field present (see `buildRunInput`).
+ * schema's `minLength`/`maxLength`/`minimum`/`maximum`, calendar dates, local date-times), one
+ * message per field, and on success returns the run's `input`: every field present (see
+ * `buildRunInput`).
  *
  * @example
  * const result = validateInputForm(fields, { topic: 'zod', depth: '3' });
@@ -36,11 +41,11 @@ export function validateInputForm(
   const output: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    const result = fieldSchema(field).safeParse(normalizeValue(field, values[field.name]));
-    if (result.success) {
-      output[field.name] = result.data;
+    const result = checkField(field, values[field.name]);
+    if (result.valid) {
+      output[field.name] = result.value;
     } else {
-      errors[field.name] = result.error.issues[0]?.message ?? `${field.label} is not valid.`;
+      errors[field.name] = result.message;
     }
   }
   if (Object.keys(errors).length > 0) return { success: false, errors };
@@ -68,106 +73,103 @@ export function optionIndex(field: FormField, value: unknown): number {
   return field.options.findIndex((option) => option === value || String(option) === String(value));
 }
 
-/** Empty values become undefined (so `required` and `optional` decide); the rest become what the schema expects. */
-function normalizeValue(field: FormField, value: unknown): unknown {
-  if (field.kind === 'boolean') return isChecked(value);
-  if (isEmptyValue(value)) return undefined;
+/** An empty value is missing (required, or sent as `""`); the rest are checked by kind. */
+function checkField(field: FormField, value: unknown): FieldCheck {
+  if (field.kind === 'boolean') return valid(isChecked(value));
+  if (isEmptyValue(value)) {
+    return field.required ? invalid(`${field.label} is required.`) : valid(undefined);
+  }
   switch (field.kind) {
-    case 'enum': {
-      const index = optionIndex(field, value);
-      return index === -1 ? value : field.options[index];
-    }
     case 'number':
     case 'integer':
-      return typeof value === 'number' ? String(value) : String(value).trim();
-    case 'date-time':
-      return toDateTimeLocal(String(value));
-    default:
-      return typeof value === 'string' ? value : String(value);
-  }
-}
-
-function fieldSchema(field: FormField): z.ZodMiniType {
-  const { label } = field;
-  const required = `${label} is required.`;
-  const orRequired = (message: string) => ({
-    error: (issue: { input?: unknown }) => (issue.input === undefined ? required : message),
-  });
-  let schema: z.ZodMiniType;
-  switch (field.kind) {
-    case 'boolean':
-      return z.boolean();
-    case 'number':
-    case 'integer': {
-      const numberChecks = [
-        ...(field.kind === 'integer'
-          ? [z.refine<number>(Number.isInteger, `${label} must be a whole number.`)]
-          : []),
-        ...(typeof field.schema['minimum'] === 'number'
-          ? [
-              z.gte(
-                field.schema['minimum'],
-                `${label} must be at least ${field.schema['minimum']}.`,
-              ),
-            ]
-          : []),
-        ...(typeof field.schema['maximum'] === 'number'
-          ? [z.lte(field.schema['maximum'], `${label} must be at most ${field.schema['maximum']}.`)]
-          : []),
-      ];
-      schema = z.pipe(
-        z.pipe(
-          z.string({ error: required }).check(z.regex(numberPattern, `${label} must be a number.`)),
-          z.transform(Number),
-        ),
-        z.number().check(...numberChecks),
-      );
-      break;
-    }
+      return checkNumber(field, typeof value === 'number' ? String(value) : String(value).trim());
     case 'enum':
-      schema =
-        field.options.length > 0
-          ? z.literal(
-              field.options,
-              orRequired(`${label} must be one of: ${field.options.map(String).join(', ')}.`),
-            )
-          : textSchema(field, required);
-      break;
+      if (field.options.length > 0) return checkOption(field, value);
+      // A hand-built enum without options takes text, and text only (as zod's string check did).
+      return typeof value === 'string'
+        ? checkText(field, value)
+        : invalid(`${field.label} is required.`);
     case 'date':
-      schema = z.iso.date(orRequired(`${label} must be a date (year-month-day).`));
-      break;
+      return checkDate(field, String(value));
     case 'date-time':
-      schema = z.pipe(
-        z.iso.datetime({ local: true, ...orRequired(`${label} must be a date and time.`) }),
-        // JSON Schema's date-time carries a zone: the local time the person chose, sent in UTC.
-        z.transform((local: string) => new Date(local).toISOString()),
-      );
-      break;
+      return checkDateTime(field, toDateTimeLocal(String(value)));
     default:
-      schema = textSchema(field, required);
+      return checkText(field, String(value));
   }
-  return field.required ? schema : z.optional(schema);
 }
 
-function textSchema(field: FormField, required: string): z.ZodMiniType {
+function checkNumber(field: FormField, text: string): FieldCheck {
   const { label, schema } = field;
-  const checks = [
-    ...(typeof schema['minLength'] === 'number'
-      ? [
-          z.minLength(
-            schema['minLength'],
-            `${label} needs at least ${schema['minLength']} characters.`,
-          ),
-        ]
-      : []),
-    ...(typeof schema['maxLength'] === 'number'
-      ? [
-          z.maxLength(
-            schema['maxLength'],
-            `${label} takes at most ${schema['maxLength']} characters.`,
-          ),
-        ]
-      : []),
-  ];
-  return z.string({ error: required }).check(...checks);
+  if (!numberPattern.test(text)) return invalid(`${label} must be a number.`);
+  const number = Number(text);
+  // Digits past the largest double: the message zod gave, kept.
+  if (!Number.isFinite(number)) return invalid('Invalid input');
+  if (field.kind === 'integer' && !Number.isInteger(number)) {
+    return invalid(`${label} must be a whole number.`);
+  }
+  const { minimum, maximum } = schema;
+  if (typeof minimum === 'number' && number < minimum) {
+    return invalid(`${label} must be at least ${minimum}.`);
+  }
+  if (typeof maximum === 'number' && number > maximum) {
+    return invalid(`${label} must be at most ${maximum}.`);
+  }
+  return valid(number);
+}
+
+/** The option itself, or the one whose text matches (a control holds `"2"` for the option `2`). */
+function checkOption(field: FormField, value: unknown): FieldCheck {
+  const index = optionIndex(field, value);
+  if (index === -1) {
+    return invalid(`${field.label} must be one of: ${field.options.map(String).join(', ')}.`);
+  }
+  return valid(field.options[index]);
+}
+
+/** Lengths in code points, as JSON Schema counts them: an emoji is one character. */
+function checkText(field: FormField, text: string): FieldCheck {
+  const { label, schema } = field;
+  const { minLength, maxLength } = schema;
+  const length = [...text].length;
+  if (typeof minLength === 'number' && length < minLength) {
+    return invalid(`${label} needs at least ${minLength} characters.`);
+  }
+  if (typeof maxLength === 'number' && length > maxLength) {
+    return invalid(`${label} takes at most ${maxLength} characters.`);
+  }
+  return valid(text);
+}
+
+function checkDate(field: FormField, text: string): FieldCheck {
+  return isCalendarDate(text)
+    ? valid(text)
+    : invalid(`${field.label} must be a date (year-month-day).`);
+}
+
+function checkDateTime(field: FormField, local: string): FieldCheck {
+  if (!localDateTimePattern.test(local) || !isCalendarDate(local.slice(0, 10))) {
+    return invalid(`${field.label} must be a date and time.`);
+  }
+  // JSON Schema's date-time carries a zone: the local time the person chose, sent in UTC.
+  return valid(new Date(local).toISOString());
+}
+
+/** `year-month-day` naming a day of the Gregorian calendar (2024-02-29 does, 2023-02-29 does not). */
+function isCalendarDate(text: string): boolean {
+  const match = datePattern.exec(text);
+  if (match === null) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leapYear ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month >= 1 && month <= 12 && day >= 1 && day <= days;
+}
+
+function valid(value: unknown): FieldCheck {
+  return { valid: true, value };
+}
+
+function invalid(message: string): FieldCheck {
+  return { valid: false, message };
 }
