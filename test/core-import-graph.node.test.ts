@@ -91,3 +91,17 @@ describe('given the source files of src/core', () => {
     expect(circlesOf(readCoreGraph())).toEqual([]);
   });
 });
+
+// A module another loads by `import()` that imports a value from a module the page also has makes
+// esbuild split that module into a chunk of its own, loaded up front on every page
+// (docs/decisions/0014-bundle-size.md). The Node reader takes what it shares from its loader.
+const valueImport = /^import\s+(?!type\b)[^;]*?from\s*['"]([^'"]+)['"]/gm;
+
+describe('given the Node transport’s reader (fetch-sse-connect.ts, loaded on first use)', () => {
+  it('imports values from packages only: types from src/core, nothing a page shares', () => {
+    const text = readFileSync(`${coreFolder}fetch-sse-connect.ts`, 'utf8');
+    const specifiers = [...text.matchAll(valueImport)].map(([, specifier]) => specifier);
+
+    expect(specifiers).toEqual(['eventsource-parser']);
+  });
+});
