@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -91,3 +91,50 @@ describe('given the source files of src/core', () => {
     expect(circlesOf(readCoreGraph())).toEqual([]);
   });
 });
+
+// A module another loads by `import()` that imports a value from a module the page also has makes
+// esbuild split that module into a chunk of its own, loaded up front on every page
+// (docs/decisions/0014-bundle-size.md). These take what they share from their loader, or share
+// only modules that are themselves loaded on demand.
+const sourceFolder = fileURLToPath(new URL('../src/', import.meta.url));
+const valueSpecifier = /^(?:import|export)\s+(?!type\b)[^;]*?from\s*['"]([^'"]+)['"]/gm;
+
+/** The source file (under src/) that `specifier` in `file` names. */
+function sourceOf(file: string, specifier: string): string {
+  const target = posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, '');
+  return existsSync(`${sourceFolder}${target}.tsx`) ? `${target}.tsx` : `${target}.ts`;
+}
+
+function relativeValueImportsOf(file: string): string[] {
+  const text = readFileSync(`${sourceFolder}${file}`, 'utf8');
+  return [...text.matchAll(valueSpecifier)]
+    .map(([, specifier]) => specifier ?? '')
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => sourceOf(file, specifier));
+}
+
+/** The files of src/ a page reaches by static value imports from the main entry. */
+function pageFiles(): Set<string> {
+  const reached = new Set<string>();
+  const visit = (file: string) => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    for (const target of relativeValueImportsOf(file)) visit(target);
+  };
+  visit('index.ts');
+  return reached;
+}
+
+describe.each(['core/fetch-sse-connect.ts', 'core/wire-explain.ts'])(
+  'given %s, which its loader imports on demand',
+  (file) => {
+    it('imports no value from a module a page has', () => {
+      const page = pageFiles();
+      const shared = relativeValueImportsOf(file).filter((target) => page.has(target));
+
+      expect(page.has('core/agent-client.ts')).toBe(true);
+      expect(page.has(file)).toBe(false);
+      expect(shared).toEqual([]);
+    });
+  },
+);

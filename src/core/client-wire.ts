@@ -146,7 +146,9 @@ export function createClientWire(options: ClientWireOptions) {
         redacted,
       );
     }
-    return explain(name, redacted, what) as Answer;
+    const explained = explain(name, redacted);
+    if (!explained.success) throw new AgentValidationError(what, explained.issues, redacted);
+    return explained.data as Answer;
   }
 
   return {

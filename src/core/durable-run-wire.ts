@@ -26,11 +26,11 @@ import {
   AgentNetworkError,
   AgentValidationError,
   isAbortError,
-  parseWith,
   type AgentHttpErrorInit,
 } from './errors.js';
 import type { AgentMessage } from './schemas.js';
 import { redactJsonText, redactValue } from './secrets.js';
+import { validationIssuesOf } from './zod-issues.js';
 
 /** What starts a durable run: `messages` or `input` (or both), and `metadata`. */
 export interface DurableRunStartRequest {
@@ -227,11 +227,16 @@ function readDurableRun(
       text,
     );
   }
-  const envelope = parseWith(
-    durableRunResponseSchema,
-    redactValue(body, answer.secrets),
-    'The durable run',
-  );
+  const redacted = redactValue(body, answer.secrets);
+  const parsed = durableRunResponseSchema.safeParse(redacted);
+  if (!parsed.success) {
+    throw new AgentValidationError(
+      'The durable run',
+      validationIssuesOf(parsed.error.issues),
+      redacted,
+    );
+  }
+  const envelope = parsed.data;
   const run = envelope.run;
   if (run.agent_id !== expected.agentId || (expected.runId ?? run.run_id) !== run.run_id) {
     throw new AgentRunMismatchError(

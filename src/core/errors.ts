@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini';
 import type { ProblemDetail, ToolAuthorizationSuggestion } from './schemas.js';
 import { redactError, redactJsonText, redactText } from './secrets.js';
 import { checkProblemDetail } from './wire-checks.generated.js';
@@ -324,29 +323,6 @@ function describeCause(error: Error): string {
       : `${error.message} (${cause.message})`;
   }
   return error.message;
-}
-
-/** Validates `body` with `schema`; a mismatch is an {@link AgentValidationError} naming the paths. */
-export function parseWith<Schema extends z.ZodMiniType>(
-  schema: Schema,
-  body: unknown,
-  what: string,
-): z.infer<Schema> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw new AgentValidationError(
-    what,
-    result.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      message: issue.message === 'Invalid input' ? describeIssue(issue) : issue.message,
-    })),
-    body,
-  );
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
-  return issue.code;
 }
 
 /** Why an {@link AgentRedirectError} was not followed. */

@@ -1,12 +1,14 @@
-import type * as ReaderModule from './fetch-sse-connect.js';
+import { createEventStreamScanner, defaultMaxEventSize, scannedBody } from './sse-attempt.js';
 import type { SseTransport } from './sse-types.js';
 
-type Reader = typeof ReaderModule;
+let reader: SseTransport | undefined;
 
-let reader: Reader | undefined;
-
-async function loadReader(): Promise<Reader> {
-  reader ??= await import('./fetch-sse-connect.js');
+async function loadReader(): Promise<SseTransport> {
+  reader ??= (await import('./fetch-sse-connect.js')).createReadEventStream({
+    createEventStreamScanner,
+    defaultMaxEventSize,
+    scannedBody,
+  });
   return reader;
 }
 
@@ -22,6 +24,6 @@ async function loadReader(): Promise<Reader> {
  */
 export const fetchSseTransport: SseTransport = Object.assign(
   async (response: Response, options: Parameters<SseTransport>[1]) =>
-    (reader ?? (await loadReader())).readEventStream(response, options),
+    (reader ?? (await loadReader()))(response, options),
   { preload: loadReader },
 );

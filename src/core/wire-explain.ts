@@ -1,9 +1,11 @@
 /**
  * zod's runtime for the wire's JSON answers, loaded only when a compiled check (wire-checks.generated.ts)
- * refuses one: zod, the definition, explains the refusal as an {@link AgentValidationError} naming
- * the paths (docs/decisions/0014-bundle-size.md). Internal: not in any barrel.
+ * refuses one: zod, the definition, explains the refusal; the client makes it an
+ * {@link AgentValidationError} naming the paths (docs/decisions/0014-bundle-size.md). It imports
+ * nothing a page has: esbuild would split that into a chunk of its own, loaded up front. Internal:
+ * not in any barrel.
  */
-import { parseWith } from './errors.js';
+import type { AgentValidationIssue } from './errors.js';
 import {
   agentSchema,
   agentSchemasSchema,
@@ -11,6 +13,7 @@ import {
   platformAgentResponseSchema,
   toolServerAuthorizationSchema,
 } from './schemas.js';
+import { validationIssuesOf } from './zod-issues.js';
 
 const schemas = {
   agent: agentSchema,
@@ -24,9 +27,15 @@ const schemas = {
 export type WireAnswerName = keyof typeof schemas;
 
 /**
- * Throws zod's {@link AgentValidationError} for `body`, which a compiled check refused. Should
- * zod's runtime accept it (it does not when the check is what zod compiles), its value is returned.
+ * zod's account of `body`, which a compiled check refused: its issues, or (should zod's runtime
+ * accept it, which it does not when the check is what zod compiles) its value.
  */
-export function explainWireRefusal(name: WireAnswerName, body: unknown, what: string): unknown {
-  return parseWith(schemas[name], body, what);
+export function explainWireRefusal(
+  name: WireAnswerName,
+  body: unknown,
+): { success: true; data: unknown } | { success: false; issues: AgentValidationIssue[] } {
+  const result = schemas[name].safeParse(body);
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, issues: validationIssuesOf(result.error.issues) };
 }
