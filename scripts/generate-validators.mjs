@@ -84,57 +84,122 @@ class ModuleConstants {
   }
 }
 
-/**
- * The assert-only function `functionName` for `schema`, refused unless every refusal is definite
- * (zod's interpreter refuses too: no refinement or runtime island) and its constants are text.
- */
-function assertOnlyFunction(schema, name, functionName, constants) {
-  const compiled = compileFn(schema, { debug: true, assertOnly: true });
-  if (compiled.definite !== true) {
-    throw new Error(`generate-validators: ${name}'s compiled refusals are not definite`);
-  }
-  // compileFn's hoisted constants (c0, c1…) are only in its closure: compile them again, by name.
-  const [header, ...body] = compiled.code.split('\n');
-  const names = header.replace('// Constants: ', '').split(', ').slice(1);
-  const values = names.length > 0 ? captureConstants(schema, names.length) : [];
-  const renamed = new Map(
-    names.map((constant, index) => [constant, constants.nameOf(values[index], name)]),
-  );
-  return [
-    `/** \`true\` when \`input\` matches \`${name}\`; \`INVALID\` (a definite no) when it does not. */`,
-    `export function ${functionName}(input: unknown): true | typeof INVALID {`,
-    ...body.map(
-      (line) => `  ${line.replace(/\bc\d+\b/g, (constant) => renamed.get(constant) ?? constant)}`,
-    ),
-    '}',
-  ];
-}
-
-/** The values of compileFn's hoisted constants, in order, caught at the `Function` it calls. */
-function captureConstants(schema, count) {
+/** zod's compiler's assert-only form of `schema`: its code, the values of the constants it hoists, by name, and whether its refusals are definite. */
+function compileAssertOnly(schema) {
+  // compileFn's hoisted constants (c0, c1…) are only in its closure: caught at the `Function` it calls.
   const OriginalFunction = globalThis.Function;
-  let values;
+  let values = [];
   globalThis.Function = function CaptureFunction(...args) {
     const made = new OriginalFunction(...args);
     return (...constants) => {
-      values = constants.slice(1, 1 + count);
+      values = constants;
       return made(...constants);
     };
   };
   try {
-    compileFn(schema, { assertOnly: true });
+    const compiled = compileFn(schema, { debug: true, assertOnly: true });
+    const [header, ...body] = compiled.code.split('\n');
+    const names = header.replace('// Constants: ', '').split(', ');
+    return {
+      body,
+      constants: new Map(names.map((name, index) => [name, values[index]])),
+      definite: compiled.definite === true,
+    };
   } finally {
     globalThis.Function = OriginalFunction;
   }
-  return values;
+}
+
+/** A schema type zod's compiler does not know: it runs such a child as a runtime island. */
+const sharedCheckType = 'agent-console-kit:shared-check';
+
+/**
+ * `schema` compiled with each schema of `shared` (a Map to the function that checks it) inside it
+ * called rather than written again: zod's compiler runs a child whose type it does not know as a
+ * runtime island (`cN(schema, value)`, the schema's parse), so each shared schema's type is hidden
+ * for the compile and its island becomes a call of its compiled check. `undefined` when a shared
+ * schema sits where zod islands more than it (e.g. under `z.optional`, compiled inline): the caller
+ * then writes it inline.
+ */
+function compileSharing(schema, shared) {
+  const hidden = [...shared.keys()].filter((child) => child !== schema);
+  if (hidden.length === 0) return undefined;
+  const defs = hidden.map((child) => child._zod.def);
+  hidden.forEach((child, index) => {
+    child._zod.def = Object.create(defs[index], { type: { value: sharedCheckType } });
+  });
+  let compiled;
+  try {
+    compiled = compileAssertOnly(schema);
+  } catch {
+    return undefined;
+  } finally {
+    hidden.forEach((child, index) => {
+      child._zod.def = defs[index];
+    });
+  }
+  let calls = 0;
+  const body = compiled.body.map((line) =>
+    line.replace(/\b(c\d+)\((c\d+), /g, (island, run, child) => {
+      const functionName = shared.get(compiled.constants.get(child));
+      if (functionName === undefined) return island;
+      calls += 1;
+      return `${functionName}(`;
+    }),
+  );
+  if (calls === 0) return undefined;
+  // Every other island (a child zod could not compile) is not definite: write the schema inline.
+  const islands = [...compiled.constants.values()].filter((value) => value?._zod !== undefined);
+  if (islands.some((child) => !shared.has(child))) return undefined;
+  return { ...compiled, body };
+}
+
+/**
+ * The assert-only function `functionName` for `schema`, refused unless every refusal is definite
+ * (zod's interpreter refuses too: no refinement or runtime island) and its constants are text.
+ * A schema of `shared` inside it is a call of its own check (definite too: it is one of them).
+ */
+function assertOnlyFunction(schema, name, functionName, constants, shared = new Map()) {
+  // Definite as a whole, inline: what it is with shared calls too (each answers as zod's runtime).
+  const inline = compileAssertOnly(schema);
+  if (!inline.definite) {
+    throw new Error(`generate-validators: ${name}'s compiled refusals are not definite`);
+  }
+  const compiled = compileSharing(schema, shared) ?? inline;
+  const used = new Set(compiled.body.join('\n').match(/\bc\d+\b/g));
+  const renamed = new Map(
+    [...used].map((constant) => [
+      constant,
+      constants.nameOf(compiled.constants.get(constant), name),
+    ]),
+  );
+  // The last line returns what the root built, reached only when valid: a check answers `true`.
+  const body = compiled.body.map((line) =>
+    line.replace(/\bc\d+\b/g, (constant) => renamed.get(constant) ?? constant),
+  );
+  const last = body.pop();
+  if (!/^return [^;]+;$/.test(last ?? '')) {
+    throw new Error(`generate-validators: ${name}'s compiled check does not end with a return`);
+  }
+  return [
+    `/** \`true\` when \`input\` matches \`${name}\`; \`INVALID\` (a definite no) when it does not. */`,
+    `export function ${functionName}(input: unknown): true | typeof INVALID {`,
+    ...body.map((line) => `  ${line}`),
+    '  return true;',
+    '}',
+  ];
 }
 
 /** The module's text for the wire checks, `schemas` being src/core/schemas.ts's exports. */
 export function wireChecksModuleSource(schemas) {
   const constants = new ModuleConstants();
+  // A check inside another (the agent in the agents' search answer) is called, not written again.
+  const shared = new Map(
+    wireChecks.map(([functionName, schemaName]) => [schemas[schemaName], functionName]),
+  );
   const functions = wireChecks.flatMap(([functionName, schemaName]) => [
     '',
-    ...assertOnlyFunction(schemas[schemaName], schemaName, functionName, constants),
+    ...assertOnlyFunction(schemas[schemaName], schemaName, functionName, constants, shared),
   ]);
   return [
     '// @ts-nocheck',
