@@ -1,15 +1,20 @@
 #!/usr/bin/env node
-// Writes src/core/message-payload-check.generated.ts and src/core/wire-checks.generated.ts: zod's own compiler (the code `z.compile`
-// builds with `new Function` at run time, here its assert-only form, the one `z.validate` runs)
-// applied to `messageEventPayloadCheck` at build time, so the per-event check runs compiled without
-// `eval`, which strict CSPs refuse. The engine asks zod's runtime about every payload the compiled
-// check refuses. The wire checks (the client's JSON answers, a problem detail, a `run.failed`
-// payload) are written only when zod says a refusal is definite (the interpreter refuses too), so a
-// sync caller may trust a refusal; an async caller loads zod's runtime to explain it.
-// test/message-payload-check.node.test.ts and test/wire-checks.node.test.ts fail when a file differs
-// from what this script would write now (a changed schema or zod): run `npm run generate:validators`.
+// Writes the checks zod's own compiler (the code `z.compile` builds with `new Function` at run time,
+// here its assert-only form, the one `z.validate` runs) makes of the library's schemas at build
+// time, so they run compiled without `eval`, which strict CSPs refuse, and without zod on the page:
+// - src/core/message-payload-check.generated.ts, from `messageEventPayloadCheck` (the per-event check);
+// - src/core/wire-checks.generated.ts, the wire checks (the client's JSON answers, a problem detail,
+//   a `run.failed` payload); a check inside another is called, not written again;
+// - src/core/conversation-message-check.generated.ts, a check per field of a saved conversation
+//   message (src/core/conversation-message-schema.ts), so a refusal names the field.
+// A check is written only when zod says its refusals are definite (the interpreter refuses too), so
+// a sync caller may trust a refusal; an async caller loads zod's runtime to explain it.
+// test/message-payload-check.node.test.ts, test/wire-checks.node.test.ts and
+// test/conversation-message.node.test.ts fail when a file differs from what this script would
+// write now (a changed schema or zod): run `npm run generate:validators`.
 import { build } from 'esbuild';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { compileFn, INVALID, util } from 'zod/v4/core';
 
@@ -28,6 +33,7 @@ const invalidLines = [
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const generatedPath = `${root}src/core/message-payload-check.generated.ts`;
 export const wireChecksPath = `${root}src/core/wire-checks.generated.ts`;
+export const conversationMessageCheckPath = `${root}src/core/conversation-message-check.generated.ts`;
 
 /**
  * The wire checks: the function each one becomes, and the schema of src/core/schemas.ts it is
@@ -42,6 +48,24 @@ export const wireChecks = [
   ['checkProblemDetail', 'problemDetailSchema'],
   ['checkRunFailedPayload', 'runFailedPayloadSchema'],
 ];
+
+/**
+ * zod's `highSurrogate` (util.js, not exported), which its `codePointLength` reads, as written there;
+ * refused unless the two, written as text, count as zod's function does.
+ */
+function highSurrogateLine() {
+  const utilSource = readFileSync(
+    `${dirname(fileURLToPath(import.meta.resolve('zod/v4/core')))}/util.js`,
+    'utf8',
+  );
+  const line = /^const highSurrogate = \/[^\n]+\/;$/m.exec(utilSource)?.[0];
+  const written = line && new Function(`${line}\nreturn (${util.codePointLength.toString()});`)();
+  const samples = ['', 'a', 'ab', '\u{1F600}', '\uD83D', 'a\uDE00', '\uD83D\u{1F600}x'];
+  if (!written || samples.some((text) => written(text) !== util.codePointLength(text))) {
+    throw new Error("generate-validators: zod's codePointLength cannot be written as text");
+  }
+  return line;
+}
 
 /**
  * The constants zod's compiler hoists, written as text and shared by every check of the module:
@@ -75,6 +99,14 @@ class ModuleConstants {
     if (value === Object.prototype.propertyIsEnumerable) {
       return 'Object.prototype.propertyIsEnumerable';
     }
+    if (value === util.codePointLength) {
+      // zod's code-point count (a string's length check) reads a regular expression beside it.
+      if (!this.#names.has('highSurrogate')) {
+        this.#names.set('highSurrogate', 'highSurrogate');
+        this.lines.push(highSurrogateLine());
+      }
+      return `(${util.codePointLength.toString()})`;
+    }
     if (value instanceof Set && [...value].every((key) => typeof key === 'string')) {
       return `new Set(${JSON.stringify([...value])})`;
     }
@@ -104,6 +136,7 @@ function compileAssertOnly(schema) {
       body,
       constants: new Map(names.map((name, index) => [name, values[index]])),
       definite: compiled.definite === true,
+      check: compiled,
     };
   } finally {
     globalThis.Function = OriginalFunction;
@@ -213,6 +246,100 @@ export function wireChecksModuleSource(schemas) {
   ].join('\n');
 }
 
+/** `schema`'s shape when it is a loose object (a key it does not know is kept), else `undefined`. */
+function looseShape(schema) {
+  const def = schema._zod.def;
+  const loose =
+    def.type === 'object' && def.catchall?._zod.def.type === 'unknown' && !def.checks?.length;
+  return loose ? def.shape : undefined;
+}
+
+/** What holds an object, an array or a map below it (z.optional and z.nullable looked through). */
+function holdsContainer(schema) {
+  const def = schema._zod.def;
+  if (def.type === 'optional' || def.type === 'nullable') return holdsContainer(def.innerType);
+  return !['string', 'number', 'boolean', 'enum', 'literal', 'null', 'undefined'].includes(
+    def.type,
+  );
+}
+
+/**
+ * The module's text for a saved conversation message: `schema` (src/core/conversation-message-schema.ts)
+ * checked one field at a time, so that a refusal names the field. A loose object matches when it
+ * is an object (not null, not an array) and each field's check accepts `input[key]`: zod's runtime
+ * reads each key so, runs a field on `undefined` when the key is absent and ignores the result only
+ * for an optional field, and keeps any other key. So each field is refused unless it is either
+ * required and refuses `undefined`, or optional and accepts it; and unless it holds no object, or
+ * is a loose object (optional or not) of fields that hold none, whose keys the module lists (the
+ * copy of a message keeps what zod's parse keeps).
+ */
+export function conversationMessageModuleSource(schema) {
+  const shape = looseShape(schema);
+  if (shape === undefined) {
+    throw new Error('generate-validators: conversationMessageSchema is not a loose object');
+  }
+  const constants = new ModuleConstants();
+  const functions = [];
+  const fields = [];
+  // Fields zod compiles alike (the optional times) share one function.
+  const functionsByBody = new Map();
+  for (const [key, field] of Object.entries(shape)) {
+    const name = `conversationMessageSchema.${key}`;
+    const [, , ...body] = assertOnlyFunction(field, name, '', constants);
+    let functionName = functionsByBody.get(body.join('\n'));
+    if (functionName === undefined) {
+      functionName = `check${key[0]?.toUpperCase()}${key.slice(1)}`;
+      functionsByBody.set(body.join('\n'), functionName);
+      functions.push(
+        '',
+        `/** \`true\` when \`input\` matches \`${name}\`; \`INVALID\` (a definite no) when it does not. */`,
+        `function ${functionName}(input: unknown): true | typeof INVALID {`,
+        ...body,
+      );
+    }
+    const { check } = compileAssertOnly(field);
+    const optional = field._zod.optin === 'optional' && field._zod.optout === 'optional';
+    const required = field._zod.optin === undefined;
+    if (
+      !(required && check(undefined) === INVALID) &&
+      !(optional && check(undefined) !== INVALID)
+    ) {
+      throw new Error(`generate-validators: ${name} is neither required nor optional`);
+    }
+    const object = looseShape(optional ? field._zod.def.innerType : field);
+    if (object === undefined ? holdsContainer(field) : Object.values(object).some(holdsContainer)) {
+      throw new Error(`generate-validators: ${name} holds what a field check cannot copy`);
+    }
+    const keys = object === undefined ? '' : `, ${JSON.stringify(Object.keys(object))}`;
+    fields.push(`  [${JSON.stringify(key)}, ${functionName}${keys}],`);
+  }
+  return [
+    '// @ts-nocheck',
+    '// Generated by scripts/generate-validators.mjs from `conversationMessageSchema`',
+    "// (src/core/conversation-message-schema.ts) with zod's compiler: do not edit; run",
+    '// `npm run generate:validators`.',
+    ...invalidLines,
+    '',
+    '/** A field of a saved message: its key, its check, and the keys it knows when it is an object. */',
+    'export type ConversationMessageField = readonly [',
+    '  key: string,',
+    '  check: (input: unknown) => true | typeof INVALID,',
+    '  keys?: readonly string[],',
+    '];',
+    ...(constants.lines.length > 0 ? ['', ...constants.lines] : []),
+    ...functions,
+    '',
+    '/**',
+    ' * The fields of `conversationMessageSchema`, in its order: a message matches it when it is an',
+    ' * object (not null, not an array) and each check accepts its field (`undefined` when absent).',
+    ' */',
+    'export const conversationMessageFields: readonly ConversationMessageField[] = [',
+    ...fields,
+    '];',
+    '',
+  ].join('\n');
+}
+
 /** The module's text for `schema` (the `messageEventPayloadCheck` of src/core/schemas.ts). */
 export function checkModuleSource(schema) {
   const compiled = compileFn(schema, { debug: true, assertOnly: true });
@@ -244,11 +371,11 @@ export function checkModuleSource(schema) {
   ].join('\n');
 }
 
-/** src/core/schemas.ts's exports, from the sources (bundled by esbuild, as Node cannot load .ts). */
-async function schemasFromSources() {
-  const outfile = `${root}node_modules/.cache/generate-validators/schemas.mjs`;
+/** A module's exports, from the sources (bundled by esbuild, as Node cannot load .ts). */
+async function exportsOf(module) {
+  const outfile = `${root}node_modules/.cache/generate-validators/${module}.mjs`;
   await build({
-    entryPoints: [`${root}src/core/schemas.ts`],
+    entryPoints: [`${root}src/core/${module}.ts`],
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -266,7 +393,9 @@ function write(path, source) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const schemas = await schemasFromSources();
+  const schemas = await exportsOf('schemas');
   write(generatedPath, checkModuleSource(schemas.messageEventPayloadCheck));
   write(wireChecksPath, wireChecksModuleSource(schemas));
+  const { conversationMessageSchema } = await exportsOf('conversation-message-schema');
+  write(conversationMessageCheckPath, conversationMessageModuleSource(conversationMessageSchema));
 }
