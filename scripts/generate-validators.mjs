@@ -116,7 +116,10 @@ class ModuleConstants {
   }
 }
 
-/** zod's compiler's assert-only form of `schema`: its code, the values of the constants it hoists, by name, and whether its refusals are definite. */
+/**
+ * zod's compiler's assert-only form of `schema`: its code, the values of the constants it hoists
+ * (by name), whether its refusals are definite, and the compiled check itself.
+ */
 function compileAssertOnly(schema) {
   // compileFn's hoisted constants (c0, c1…) are only in its closure: caught at the `Function` it calls.
   const OriginalFunction = globalThis.Function;
@@ -188,11 +191,12 @@ function compileSharing(schema, shared) {
 }
 
 /**
- * The assert-only function `functionName` for `schema`, refused unless every refusal is definite
- * (zod's interpreter refuses too: no refinement or runtime island) and its constants are text.
- * A schema of `shared` inside it is a call of its own check (definite too: it is one of them).
+ * The body of the assert-only check of `schema` (its lines, indented, and the closing brace),
+ * refused unless every refusal is definite (zod's interpreter refuses too: no refinement or
+ * runtime island) and its constants are text. A schema of `shared` inside it is a call of its own
+ * check (definite too: it is one of them).
  */
-function assertOnlyFunction(schema, name, functionName, constants, shared = new Map()) {
+function assertOnlyBody(schema, name, constants, shared = new Map()) {
   // Definite as a whole, inline: what it is with shared calls too (each answers as zod's runtime).
   const inline = compileAssertOnly(schema);
   if (!inline.definite) {
@@ -206,20 +210,23 @@ function assertOnlyFunction(schema, name, functionName, constants, shared = new 
       constants.nameOf(compiled.constants.get(constant), name),
     ]),
   );
-  // The last line returns what the root built, reached only when valid: a check answers `true`.
   const body = compiled.body.map((line) =>
     line.replace(/\bc\d+\b/g, (constant) => renamed.get(constant) ?? constant),
   );
+  // The last line returns what the root built, reached only when valid: a check answers `true`.
   const last = body.pop();
   if (!/^return [^;]+;$/.test(last ?? '')) {
     throw new Error(`generate-validators: ${name}'s compiled check does not end with a return`);
   }
+  return [...body.map((line) => `  ${line}`), '  return true;', '}'];
+}
+
+/** The assert-only function `functionName` for `schema` (see {@link assertOnlyBody}). */
+function assertOnlyFunction(schema, name, functionName, constants, shared, exported = true) {
   return [
     `/** \`true\` when \`input\` matches \`${name}\`; \`INVALID\` (a definite no) when it does not. */`,
-    `export function ${functionName}(input: unknown): true | typeof INVALID {`,
-    ...body.map((line) => `  ${line}`),
-    '  return true;',
-    '}',
+    `${exported ? 'export ' : ''}function ${functionName}(input: unknown): true | typeof INVALID {`,
+    ...assertOnlyBody(schema, name, constants, shared),
   ];
 }
 
@@ -285,16 +292,14 @@ export function conversationMessageModuleSource(schema) {
   const functionsByBody = new Map();
   for (const [key, field] of Object.entries(shape)) {
     const name = `conversationMessageSchema.${key}`;
-    const [, , ...body] = assertOnlyFunction(field, name, '', constants);
-    let functionName = functionsByBody.get(body.join('\n'));
+    const body = assertOnlyBody(field, name, constants).join('\n');
+    let functionName = functionsByBody.get(body);
     if (functionName === undefined) {
       functionName = `check${key[0]?.toUpperCase()}${key.slice(1)}`;
-      functionsByBody.set(body.join('\n'), functionName);
+      functionsByBody.set(body, functionName);
       functions.push(
         '',
-        `/** \`true\` when \`input\` matches \`${name}\`; \`INVALID\` (a definite no) when it does not. */`,
-        `function ${functionName}(input: unknown): true | typeof INVALID {`,
-        ...body,
+        ...assertOnlyFunction(field, name, functionName, constants, new Map(), false),
       );
     }
     const { check } = compileAssertOnly(field);
