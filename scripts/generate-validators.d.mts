@@ -8,3 +8,7 @@ export const wireChecksPath: string;
 export const wireChecks: readonly (readonly [functionName: string, schemaName: string])[];
 /** The wire checks' module text, from src/core/schemas.ts's exports (throws when a check's refusals are not definite or a constant cannot be written). */
 export function wireChecksModuleSource(schemas: Record<string, unknown>): string;
+/** Where the generated checks of a saved conversation message are written. */
+export const conversationMessageCheckPath: string;
+/** A saved conversation message's module text: a check per field of `schema` (throws when a field cannot be checked alone, or its refusals are not definite). */
+export function conversationMessageModuleSource(schema: unknown): string;

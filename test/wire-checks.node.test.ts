@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { transform } from 'esbuild';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
@@ -46,6 +47,24 @@ const values: unknown[] = [
   { error: { title: 'crashed', status: 500 } },
   { error: 'crashed' },
   { error: null },
+  // Where a check calls another one (the agent, the problem detail): absent, inherited, holes.
+  { agent: undefined },
+  { agent: null, request_id: 'r' },
+  { agent: [] },
+  Object.create({ agent }),
+  { agent: Object.create(agent) },
+  { agent: { ...agent, metadata: null, description: undefined } },
+  { agents: [agent, null] },
+  { agents: [agent, []] },
+  { agents: new Array(2) },
+  { agents: [Object.create(agent)] },
+  { agents: undefined, request_id: 'r' },
+  { error: {} },
+  { error: [] },
+  { error: { errors: [{ code: 2 }] } },
+  { error: { errors: {} } },
+  { error: { status: Number.NaN } },
+  Object.create({ error: { title: 'inherited' } }),
   JSON.parse('{"__proto__":{"x":1},"agent_id":"a","name":"A"}'),
   Object.create({ agent_id: 'a', name: 'A' }),
   [],
@@ -72,6 +91,33 @@ describe('the compiled wire checks', () => {
         if (runtime) accepted += 1;
       }
       expect(accepted, schemaName).toBeGreaterThan(0);
+    }
+  });
+
+  it('write each check once: a check inside another is called (the agent, the problem detail)', () => {
+    const source = readFileSync(wireChecksPath, 'utf8');
+    // Each of these is read by one check only: the agent's capabilities and a problem's errors.
+    expect(source.match(/= \w+\["ap\.io\.streaming"\];/g)).toHaveLength(1);
+    expect(source.match(/= \w+\["pointer"\];/g)).toHaveLength(1);
+    expect(source.match(/= checkAgent\(/g)).toHaveLength(2);
+    expect(source.match(/= checkProblemDetail\(/g)).toHaveLength(1);
+  });
+
+  it('write a check inline where zod’s compiler cannot call it (under z.optional), still as zod answers', async () => {
+    const platformAgentResponseSchema = z.looseObject({ agent: z.optional(schemas.agentSchema) });
+    const source = wireChecksModuleSource({ ...schemas, platformAgentResponseSchema });
+    const { code } = await transform(source, { loader: 'ts', format: 'esm' });
+    const written = (await import(
+      `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+    )) as Record<string, (input: unknown) => unknown>;
+    // The agents' search answer still calls the agent check; the platform answer has it inline.
+    expect(source.match(/= checkAgent\(/g)).toHaveLength(1);
+    expect(source.match(/= \w+\["ap\.io\.streaming"\];/g)).toHaveLength(2);
+    for (const value of [...values, { request_id: 'r' }]) {
+      expect(
+        written.checkPlatformAgentResponse?.(value) === true,
+        JSON.stringify(value) ?? String(value),
+      ).toBe(z.safeParse(platformAgentResponseSchema, value).success);
     }
   });
 

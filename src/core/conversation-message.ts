@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { conversationMessageFields, INVALID } from './conversation-message-check.generated.js';
 import { AgentInputError, type AgentErrorKind } from './errors.js';
 
 /** Who wrote a message: the person (`USER`) or the agent (`GLEAN_AI`), as on the wire. */
@@ -49,31 +49,45 @@ export interface ConversationMessage {
   run?: ConversationMessageRun | undefined;
 }
 
-const conversationMessageSchema = z.looseObject({
-  id: z.string().check(z.minLength(1)),
-  role: z.enum(['USER', 'GLEAN_AI']),
-  text: z.string(),
-  status: z.enum(['streaming', 'waiting', 'done', 'stopped', 'error']),
-  error: z.optional(
-    z.looseObject({
-      kind: z.enum(['http', 'network', 'validation', 'input', 'run']),
-      message: z.string(),
-      status: z.optional(z.number()),
-      code: z.optional(z.string()),
-    }),
-  ),
-  createdAt: z.number(),
-  startedAt: z.optional(z.number()),
-  firstEventAt: z.optional(z.number()),
-  endedAt: z.optional(z.number()),
-  run: z.optional(
-    z.looseObject({
-      mode: z.literal('durable'),
-      localId: z.optional(z.string()),
-      runId: z.optional(z.string()),
-    }),
-  ),
-});
+const knownKeys = new Set(conversationMessageFields.map(([key]) => key));
+
+/** An object as a loose object takes it: not null, not an array. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A copy of `value` as zod's parse of a loose object makes it: the known keys it has, then the rest. */
+function looseCopy(value: Record<string, unknown>, known: readonly string[]) {
+  const copy: Record<string, unknown> = {};
+  for (const key of known) if (key in value) copy[key] = value[key];
+  for (const key in value) {
+    if (key !== '__proto__' && !known.includes(key)) copy[key] = value[key];
+  }
+  return copy;
+}
+
+/**
+ * `entry` checked field by field with the checks zod's compiler wrote from
+ * `conversationMessageSchema` (conversation-message-schema.ts; no zod on the page), and copied as
+ * zod's parse copies it. Throws an {@link AgentInputError} naming the first malformed field.
+ */
+function messageAt(entry: unknown, index: number): ConversationMessage {
+  const malformed = (where: string) =>
+    new AgentInputError(`initialMessages[${index}]${where} is malformed: nothing was sent.`);
+  if (!isObject(entry)) throw malformed('');
+  const message: Record<string, unknown> = {};
+  for (const [key, check, keys] of conversationMessageFields) {
+    const read = entry[key];
+    // Read once: the check sees what is kept.
+    const value = keys !== undefined && isObject(read) ? looseCopy(read, keys) : read;
+    if (check(value) === INVALID) throw malformed(`.${key}`);
+    if (key in entry) message[key] = value;
+  }
+  for (const key in entry) {
+    if (key !== '__proto__' && !knownKeys.has(key)) message[key] = entry[key];
+  }
+  return message as unknown as ConversationMessage;
+}
 
 /**
  * Checks a saved thread (e.g. parsed from `localStorage`) and returns it as conversation messages.
@@ -101,15 +115,7 @@ export function parseStoredConversationMessages(value: unknown): ConversationMes
   }
   const ids = new Set<string>();
   return value.map((entry: unknown, index) => {
-    const parsed = conversationMessageSchema.safeParse(entry);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? `.${issue.path.map(String).join('.')}` : '';
-      throw new AgentInputError(
-        `initialMessages[${index}]${where} is malformed (${issue?.message ?? 'invalid'}): nothing was sent.`,
-      );
-    }
-    const message = parsed.data as ConversationMessage;
+    const message = messageAt(entry, index);
     if (ids.has(message.id)) {
       throw new AgentInputError(`initialMessages[${index}].id "${message.id}" is used twice.`);
     }

@@ -28,8 +28,7 @@ const k1 = (function isPlainObject(o) {
 });
 const k2 = Object.prototype.propertyIsEnumerable;
 const k3 = new Set(["ap.io.messages","ap.io.streaming"]);
-const k4 = new Set(["agent_id","name","description","metadata","capabilities","request_id"]);
-const k5 = new Set(["pointer","detail","code"]);
+const k4 = new Set(["pointer","detail","code"]);
 
 /** `true` when `input` matches `agentSchema`; `INVALID` (a definite no) when it does not. */
 export function checkAgent(input: unknown): true | typeof INVALID {
@@ -153,131 +152,21 @@ export function checkAgent(input: unknown): true | typeof INVALID {
 export function checkPlatformAgentResponse(input: unknown): true | typeof INVALID {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
   const v0 = input["agent"];
-  if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return INVALID;
-  const v1 = v0["agent_id"];
-  if (typeof v1 !== "string") return INVALID;
-  const v2 = v0["name"];
-  if (typeof v2 !== "string") return INVALID;
-  const v3 = v0["description"];
-  let v4 = (() => {
-    let v5;
-    if (v3 !== undefined) {
-      let v6 = null;
-      if (v3 !== null) {
-        if (typeof v3 !== "string") return INVALID;
-        v6 = v3;
-      }
-      v5 = v6;
+  if (!("agent" in input)) return INVALID;
+  const v1 = checkAgent(v0);
+  if (v1 === INVALID) return INVALID;
+  const v2 = input["request_id"];
+  let v3 = (() => {
+    let v4;
+    if (v2 !== undefined) {
+      if (typeof v2 !== "string") return INVALID;
+      v4 = v2;
     }
-    return v5;
+    return v4;
   })();
-  if (v4 === INVALID) {
-    if ("description" in v0) return INVALID;
-    v4 = undefined;
-  }
-  const v7 = v0["metadata"];
-  let v8 = (() => {
-    let v9;
-    if (v7 !== undefined) {
-      let v10 = null;
-      if (v7 !== null) {
-        if (!k1(v7)) return INVALID;
-        const v11 = {};
-        const v14 = Object.getOwnPropertySymbols(v7);
-        const v15 = Object.getOwnPropertyNames(v7);
-        for (let v16 = 0; v16 < v15.length; v16++) {
-          const v12 = v15[v16];
-          if (v12 === "__proto__" || !k2.call(v7, v12)) continue;
-          const v13 = v7[v12];
-          v11[v12] = v13;
-        }
-        for (let v16 = 0; v16 < v14.length; v16++) {
-          const v12 = v14[v16];
-          if (!k2.call(v7, v12)) continue;
-          return INVALID;
-        }
-        v10 = v11;
-      }
-      v9 = v10;
-    }
-    return v9;
-  })();
-  if (v8 === INVALID) {
-    if ("metadata" in v0) return INVALID;
-    v8 = undefined;
-  }
-  const v17 = v0["capabilities"];
-  let v18 = (() => {
-    let v19;
-    if (v17 !== undefined) {
-      if (typeof v17 !== "object" || v17 === null || Array.isArray(v17)) return INVALID;
-      const v20 = v17["ap.io.messages"];
-      let v21 = (() => {
-        let v22;
-        if (v20 !== undefined) {
-          if (typeof v20 !== "boolean") return INVALID;
-          v22 = v20;
-        }
-        return v22;
-      })();
-      if (v21 === INVALID) {
-        if ("ap.io.messages" in v17) return INVALID;
-        v21 = undefined;
-      }
-      const v23 = v17["ap.io.streaming"];
-      let v24 = (() => {
-        let v25;
-        if (v23 !== undefined) {
-          if (typeof v23 !== "boolean") return INVALID;
-          v25 = v23;
-        }
-        return v25;
-      })();
-      if (v24 === INVALID) {
-        if ("ap.io.streaming" in v17) return INVALID;
-        v24 = undefined;
-      }
-      const v26 = {};
-      if ("ap.io.messages" in v17) v26["ap.io.messages"] = v21;
-      if ("ap.io.streaming" in v17) v26["ap.io.streaming"] = v24;
-      for (const k in v17) {
-        if (k === "__proto__") continue;
-        if (k3.has(k)) continue;
-        v26[k] = v17[k];
-      }
-      v19 = v26;
-    }
-    return v19;
-  })();
-  if (v18 === INVALID) {
-    if ("capabilities" in v0) return INVALID;
-    v18 = undefined;
-  }
-  const v27 = v0["request_id"];
-  let v28 = (() => {
-    let v29;
-    if (v27 !== undefined) {
-      if (typeof v27 !== "string") return INVALID;
-      v29 = v27;
-    }
-    return v29;
-  })();
-  if (v28 === INVALID) {
-    if ("request_id" in v0) return INVALID;
-    v28 = undefined;
-  }
-  const v31 = input["request_id"];
-  let v32 = (() => {
-    let v33;
-    if (v31 !== undefined) {
-      if (typeof v31 !== "string") return INVALID;
-      v33 = v31;
-    }
-    return v33;
-  })();
-  if (v32 === INVALID) {
+  if (v3 === INVALID) {
     if ("request_id" in input) return INVALID;
-    v32 = undefined;
+    v3 = undefined;
   }
   return true;
 }
@@ -293,132 +182,9 @@ export function checkAgentSearchResponse(input: unknown): true | typeof INVALID 
       const v3 = new Array(v0.length);
       for (let v4 = 0; v4 < v0.length; v4++) {
         const v5 = v0[v4];
-        if (typeof v5 !== "object" || v5 === null || Array.isArray(v5)) return INVALID;
-        const v6 = v5["agent_id"];
-        if (typeof v6 !== "string") return INVALID;
-        const v7 = v5["name"];
-        if (typeof v7 !== "string") return INVALID;
-        const v8 = v5["description"];
-        let v9 = (() => {
-          let v10;
-          if (v8 !== undefined) {
-            let v11 = null;
-            if (v8 !== null) {
-              if (typeof v8 !== "string") return INVALID;
-              v11 = v8;
-            }
-            v10 = v11;
-          }
-          return v10;
-        })();
-        if (v9 === INVALID) {
-          if ("description" in v5) return INVALID;
-          v9 = undefined;
-        }
-        const v12 = v5["metadata"];
-        let v13 = (() => {
-          let v14;
-          if (v12 !== undefined) {
-            let v15 = null;
-            if (v12 !== null) {
-              if (!k1(v12)) return INVALID;
-              const v16 = {};
-              const v19 = Object.getOwnPropertySymbols(v12);
-              const v20 = Object.getOwnPropertyNames(v12);
-              for (let v21 = 0; v21 < v20.length; v21++) {
-                const v17 = v20[v21];
-                if (v17 === "__proto__" || !k2.call(v12, v17)) continue;
-                const v18 = v12[v17];
-                v16[v17] = v18;
-              }
-              for (let v21 = 0; v21 < v19.length; v21++) {
-                const v17 = v19[v21];
-                if (!k2.call(v12, v17)) continue;
-                return INVALID;
-              }
-              v15 = v16;
-            }
-            v14 = v15;
-          }
-          return v14;
-        })();
-        if (v13 === INVALID) {
-          if ("metadata" in v5) return INVALID;
-          v13 = undefined;
-        }
-        const v22 = v5["capabilities"];
-        let v23 = (() => {
-          let v24;
-          if (v22 !== undefined) {
-            if (typeof v22 !== "object" || v22 === null || Array.isArray(v22)) return INVALID;
-            const v25 = v22["ap.io.messages"];
-            let v26 = (() => {
-              let v27;
-              if (v25 !== undefined) {
-                if (typeof v25 !== "boolean") return INVALID;
-                v27 = v25;
-              }
-              return v27;
-            })();
-            if (v26 === INVALID) {
-              if ("ap.io.messages" in v22) return INVALID;
-              v26 = undefined;
-            }
-            const v28 = v22["ap.io.streaming"];
-            let v29 = (() => {
-              let v30;
-              if (v28 !== undefined) {
-                if (typeof v28 !== "boolean") return INVALID;
-                v30 = v28;
-              }
-              return v30;
-            })();
-            if (v29 === INVALID) {
-              if ("ap.io.streaming" in v22) return INVALID;
-              v29 = undefined;
-            }
-            const v31 = {};
-            if ("ap.io.messages" in v22) v31["ap.io.messages"] = v26;
-            if ("ap.io.streaming" in v22) v31["ap.io.streaming"] = v29;
-            for (const k in v22) {
-              if (k === "__proto__") continue;
-              if (k3.has(k)) continue;
-              v31[k] = v22[k];
-            }
-            v24 = v31;
-          }
-          return v24;
-        })();
-        if (v23 === INVALID) {
-          if ("capabilities" in v5) return INVALID;
-          v23 = undefined;
-        }
-        const v32 = v5["request_id"];
-        let v33 = (() => {
-          let v34;
-          if (v32 !== undefined) {
-            if (typeof v32 !== "string") return INVALID;
-            v34 = v32;
-          }
-          return v34;
-        })();
-        if (v33 === INVALID) {
-          if ("request_id" in v5) return INVALID;
-          v33 = undefined;
-        }
-        const v35 = {};
-        v35["agent_id"] = v6;
-        v35["name"] = v7;
-        if ("description" in v5) v35["description"] = v9;
-        if ("metadata" in v5) v35["metadata"] = v13;
-        if ("capabilities" in v5) v35["capabilities"] = v23;
-        if ("request_id" in v5) v35["request_id"] = v33;
-        for (const k in v5) {
-          if (k === "__proto__") continue;
-          if (k4.has(k)) continue;
-          v35[k] = v5[k];
-        }
-        v3[v4] = v35;
+        const v6 = checkAgent(v5);
+        if (v6 === INVALID) return INVALID;
+        v3[v4] = v6;
       }
       v2 = v3;
     }
@@ -428,18 +194,18 @@ export function checkAgentSearchResponse(input: unknown): true | typeof INVALID 
     if ("agents" in input) return INVALID;
     v1 = undefined;
   }
-  const v36 = input["request_id"];
-  let v37 = (() => {
-    let v38;
-    if (v36 !== undefined) {
-      if (typeof v36 !== "string") return INVALID;
-      v38 = v36;
+  const v7 = input["request_id"];
+  let v8 = (() => {
+    let v9;
+    if (v7 !== undefined) {
+      if (typeof v7 !== "string") return INVALID;
+      v9 = v7;
     }
-    return v38;
+    return v9;
   })();
-  if (v37 === INVALID) {
+  if (v8 === INVALID) {
     if ("request_id" in input) return INVALID;
-    v37 = undefined;
+    v8 = undefined;
   }
   return true;
 }
@@ -714,7 +480,7 @@ export function checkProblemDetail(input: unknown): true | typeof INVALID {
         if ("code" in v26) v36["code"] = v34;
         for (const k in v26) {
           if (k === "__proto__") continue;
-          if (k5.has(k)) continue;
+          if (k4.has(k)) continue;
           v36[k] = v26[k];
         }
         v24[v25] = v36;
@@ -734,164 +500,8 @@ export function checkProblemDetail(input: unknown): true | typeof INVALID {
 export function checkRunFailedPayload(input: unknown): true | typeof INVALID {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
   const v0 = input["error"];
-  if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return INVALID;
-  const v1 = v0["type"];
-  let v2 = (() => {
-    let v3;
-    if (v1 !== undefined) {
-      if (typeof v1 !== "string") return INVALID;
-      v3 = v1;
-    }
-    return v3;
-  })();
-  if (v2 === INVALID) {
-    if ("type" in v0) return INVALID;
-    v2 = undefined;
-  }
-  const v4 = v0["title"];
-  let v5 = (() => {
-    let v6;
-    if (v4 !== undefined) {
-      if (typeof v4 !== "string") return INVALID;
-      v6 = v4;
-    }
-    return v6;
-  })();
-  if (v5 === INVALID) {
-    if ("title" in v0) return INVALID;
-    v5 = undefined;
-  }
-  const v7 = v0["status"];
-  let v8 = (() => {
-    let v9;
-    if (v7 !== undefined) {
-      if (typeof v7 !== "number" || !Number.isFinite(v7)) return INVALID;
-      v9 = v7;
-    }
-    return v9;
-  })();
-  if (v8 === INVALID) {
-    if ("status" in v0) return INVALID;
-    v8 = undefined;
-  }
-  const v10 = v0["detail"];
-  let v11 = (() => {
-    let v12;
-    if (v10 !== undefined) {
-      if (typeof v10 !== "string") return INVALID;
-      v12 = v10;
-    }
-    return v12;
-  })();
-  if (v11 === INVALID) {
-    if ("detail" in v0) return INVALID;
-    v11 = undefined;
-  }
-  const v13 = v0["code"];
-  let v14 = (() => {
-    let v15;
-    if (v13 !== undefined) {
-      if (typeof v13 !== "string") return INVALID;
-      v15 = v13;
-    }
-    return v15;
-  })();
-  if (v14 === INVALID) {
-    if ("code" in v0) return INVALID;
-    v14 = undefined;
-  }
-  const v16 = v0["request_id"];
-  let v17 = (() => {
-    let v18;
-    if (v16 !== undefined) {
-      if (typeof v16 !== "string") return INVALID;
-      v18 = v16;
-    }
-    return v18;
-  })();
-  if (v17 === INVALID) {
-    if ("request_id" in v0) return INVALID;
-    v17 = undefined;
-  }
-  const v19 = v0["documentation_url"];
-  let v20 = (() => {
-    let v21;
-    if (v19 !== undefined) {
-      if (typeof v19 !== "string") return INVALID;
-      v21 = v19;
-    }
-    return v21;
-  })();
-  if (v20 === INVALID) {
-    if ("documentation_url" in v0) return INVALID;
-    v20 = undefined;
-  }
-  const v22 = v0["errors"];
-  let v23 = (() => {
-    let v24;
-    if (v22 !== undefined) {
-      if (!Array.isArray(v22)) return INVALID;
-      const v25 = new Array(v22.length);
-      for (let v26 = 0; v26 < v22.length; v26++) {
-        const v27 = v22[v26];
-        if (typeof v27 !== "object" || v27 === null || Array.isArray(v27)) return INVALID;
-        const v28 = v27["pointer"];
-        let v29 = (() => {
-          let v30;
-          if (v28 !== undefined) {
-            if (typeof v28 !== "string") return INVALID;
-            v30 = v28;
-          }
-          return v30;
-        })();
-        if (v29 === INVALID) {
-          if ("pointer" in v27) return INVALID;
-          v29 = undefined;
-        }
-        const v31 = v27["detail"];
-        let v32 = (() => {
-          let v33;
-          if (v31 !== undefined) {
-            if (typeof v31 !== "string") return INVALID;
-            v33 = v31;
-          }
-          return v33;
-        })();
-        if (v32 === INVALID) {
-          if ("detail" in v27) return INVALID;
-          v32 = undefined;
-        }
-        const v34 = v27["code"];
-        let v35 = (() => {
-          let v36;
-          if (v34 !== undefined) {
-            if (typeof v34 !== "string") return INVALID;
-            v36 = v34;
-          }
-          return v36;
-        })();
-        if (v35 === INVALID) {
-          if ("code" in v27) return INVALID;
-          v35 = undefined;
-        }
-        const v37 = {};
-        if ("pointer" in v27) v37["pointer"] = v29;
-        if ("detail" in v27) v37["detail"] = v32;
-        if ("code" in v27) v37["code"] = v35;
-        for (const k in v27) {
-          if (k === "__proto__") continue;
-          if (k5.has(k)) continue;
-          v37[k] = v27[k];
-        }
-        v25[v26] = v37;
-      }
-      v24 = v25;
-    }
-    return v24;
-  })();
-  if (v23 === INVALID) {
-    if ("errors" in v0) return INVALID;
-    v23 = undefined;
-  }
+  if (!("error" in input)) return INVALID;
+  const v1 = checkProblemDetail(v0);
+  if (v1 === INVALID) return INVALID;
   return true;
 }

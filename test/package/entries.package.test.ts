@@ -326,6 +326,16 @@ describe('given the packed files', () => {
     // explain a refused answer (docs/decisions/0014-bundle-size.md).
     expect(hooksPage.upFront.includes('$ZodObject'), 'zod up front').toBe(false);
     expect(hooksPage.lazy).toContain('$ZodObject');
+
+    // Nor on a conversation's page: a saved thread is checked by the checks zod's compiler wrote
+    // (conversation-message-check.generated.ts), not by zod.
+    const conversationPage = await split(
+      "export { useAgentConversation, AgentThread, AgentThreadComposer } from 'agent-console-kit';",
+    );
+    expect(conversationPage.upFront).toContain('ack-thread');
+    expect(conversationPage.upFront.includes('$ZodObject'), 'zod up front').toBe(false);
+    expect(conversationPage.lazy).toContain('$ZodObject');
+    expect(conversationPage.upFront).toContain('is malformed: nothing was sent.');
   });
 
   it('loads agent-console-kit/server without zod, React or node:http (a small edge module)', () => {
