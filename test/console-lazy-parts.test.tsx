@@ -6,7 +6,9 @@ import { formFieldsFromSchema } from 'agent-console-kit';
 import {
   lazyApprovalCard,
   lazyEventLog,
+  lazyInputForm,
   lazyRunHistory,
+  lazyThreadList,
 } from '../src/components/console-lazy-parts.js';
 import type { DurableToolApproval } from '../src/core/durable-run-schemas.js';
 
@@ -36,6 +38,35 @@ describe('given a lazy part of the console', () => {
     );
     // Synchronously after render: a part that suspended would show nothing yet.
     expect(screen.getByRole('heading', { name: 'Run history' })).toBeInTheDocument();
+  });
+
+  it('renders a preloaded input form in the first commit, with no fallback', async () => {
+    await lazyInputForm.preload();
+    render(
+      <StrictMode>
+        <lazyInputForm.Part fields={fields} aria-label="Input" onSubmit={() => {}} />
+      </StrictMode>,
+    );
+    expect(screen.getByRole('form', { name: 'Input' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toBeInTheDocument();
+  });
+
+  it('renders a preloaded thread list in the first commit, with no fallback', async () => {
+    await lazyThreadList.preload();
+    const at = 1_790_000_000_000;
+    const thread = { id: 'thread-1', agentId: 'chat', title: 'Laptop', messageCount: 2 };
+    render(
+      <StrictMode>
+        <lazyThreadList.Part
+          threads={[{ ...thread, createdAt: at, updatedAt: at, revision: 1 }]}
+          selectedThreadId="thread-1"
+          onSelect={() => {}}
+          onCreate={() => {}}
+        />
+      </StrictMode>,
+    );
+    expect(screen.getByRole('navigation', { name: 'Threads' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Laptop' })).toHaveAttribute('aria-current', 'true');
   });
 
   it('the approval card (a durable turn only) loads on demand and is the card, its buttons wired', async () => {

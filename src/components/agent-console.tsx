@@ -24,27 +24,26 @@ import type { AgentApprovalCardProps } from './agent-approval-card.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
-import { AgentInputForm, type AgentInputFormProps } from './agent-input-form.js';
+import type { AgentInputFormProps } from './agent-input-form.js';
 import { AgentPicker } from './agent-picker.js';
 import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
 import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
-import {
-  AgentThreadList,
-  useConsoleThreads,
-  type AgentThreadListProps,
-} from './agent-thread-list.js';
+import type { AgentThreadListProps } from './agent-thread-list.js';
 import { useConfirmedStop } from './agent-cancel-confirm.js';
 import { ConsoleApproval } from './console-approval.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import {
   lazyApprovalCard,
   lazyEventLog,
+  lazyInputForm,
   lazyRunHistory,
+  lazyThreadList,
   usePreloadedParts,
 } from './console-lazy-parts.js';
+import { useConsoleThreads } from './console-threads.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
 
@@ -347,8 +346,10 @@ function AgentConsoleForAgent({
     state.agent !== undefined && state.agent.capabilities?.['ap.io.messages'] !== true;
   usePreloadedParts({
     eventLog: showEventLog && components.EventLog === undefined,
+    inputForm: mayTakeForm && components.InputForm === undefined,
     runHistory: mayTakeForm && components.RunHistory === undefined,
     approvalCard: executionMode === 'durable' && components.ApprovalCard === undefined,
+    threadList: threadStore !== undefined && components.ThreadList === undefined,
   });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
@@ -492,11 +493,11 @@ interface ConsoleParts {
 function resolveParts(components: AgentConsoleComponents, showEventLog: boolean): ConsoleParts {
   return {
     Details: resolveSlot(components.Details, AgentDetails),
-    InputForm: resolveSlot(components.InputForm, AgentInputForm),
+    InputForm: resolveSlot(components.InputForm, lazyInputForm.Part),
     Composer: resolveSlot(components.Composer, AgentThreadComposer),
     Thread: resolveSlot(components.Thread, AgentThread),
     ApprovalCard: resolveSlot(components.ApprovalCard, lazyApprovalCard.Part),
-    ThreadList: resolveSlot(components.ThreadList, AgentThreadList),
+    ThreadList: resolveSlot(components.ThreadList, lazyThreadList.Part),
     RunHistory: resolveSlot(components.RunHistory, lazyRunHistory.Part),
     Status: resolveSlot(components.Status, AgentRunStatus),
     Error: resolveSlot(components.Error, AgentErrorMessage),

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
+import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
+import type { AgentThreadListProps } from './agent-thread-list.js';
 
 /** A part of the console whose module loads when the console first needs it. */
 interface LazyPart<Props> {
@@ -14,13 +16,14 @@ interface LazyPart<Props> {
 }
 
 /**
- * The console's parts that an agent's mode may never render, and that a server never renders (they
- * need a run, or a durable turn waiting for approval): their modules load when the console first needs them, so a page pays up front only
- * for what every console shows. The input form is not one of them: a server renders it (a lazy
- * one would stream its fallback first). `preload` starts
- * the load as soon as the console knows the part may come (the agent loaded, `showEventLog` set);
- * once loaded, the part renders in the same commit as the rest (no fallback frame), else
- * `fallback` shows until it is.
+ * The console's parts that an agent's mode may never render: their modules load when the console
+ * first needs them, so a page pays up front only for what every console shows. `preload` starts
+ * the load as soon as the console knows the part may come (the agent loaded, `showEventLog` set,
+ * a `threadStore` given); once loaded, the part renders in the same commit as the rest (no
+ * fallback frame), else `fallback` shows until it is. A server renders the form and the thread
+ * list (they need no run): with a fallback of nothing, streaming rendering waits for the module
+ * and sends the part, never a loading line, and a page hydrating it keeps the server's HTML until
+ * the module is there.
  */
 function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -62,6 +65,18 @@ export const lazyEventLog = /* @__PURE__ */ lazyPart<AgentEventLogProps>(
   'AgentEventLog',
 );
 
+/** The form of an agent started by an input form (a server renders it). */
+export const lazyInputForm = /* @__PURE__ */ lazyPart<AgentInputFormProps>(
+  () => import('./agent-input-form.js').then((module) => module.AgentInputForm),
+  'AgentInputForm',
+);
+
+/** The saved threads of a chat agent, only with a `threadStore` (a server renders it). */
+export const lazyThreadList = /* @__PURE__ */ lazyPart<AgentThreadListProps>(
+  () => import('./agent-thread-list.js').then((module) => module.AgentThreadList),
+  'AgentThreadList',
+);
+
 /** A form agent's run history, shown once a run has ended. */
 export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
   () => import('./agent-run-history.js').then((module) => module.AgentRunHistory),
@@ -79,18 +94,29 @@ export const lazyApprovalCard = /* @__PURE__ */ lazyPart<AgentApprovalCardProps>
 
 /**
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
- * run history once the agent is one that takes a form (or may: its schemas decide), the approval
- * card when the turns are durable.
+ * form and the run history once the agent is one that takes a form (or may: its schemas decide),
+ * the approval card when the turns are durable, the thread list with a `threadStore`. A server
+ * runs no effect: there the form and the thread list, which it renders, start loading as the
+ * console renders (before it renders them: a form whose schemas were not prefetched is a loading
+ * line on the server, and the module is there for the next request).
  */
 export function usePreloadedParts(needs: {
   eventLog: boolean;
+  inputForm: boolean;
   runHistory: boolean;
   approvalCard: boolean;
+  threadList: boolean;
 }): void {
-  const { eventLog, runHistory, approvalCard } = needs;
+  const { eventLog, inputForm, runHistory, approvalCard, threadList } = needs;
+  if (typeof document === 'undefined') {
+    if (inputForm) void lazyInputForm.preload();
+    if (threadList) void lazyThreadList.preload();
+  }
   useEffect(() => {
     if (eventLog) void lazyEventLog.preload();
+    if (inputForm) void lazyInputForm.preload();
     if (runHistory) void lazyRunHistory.preload();
     if (approvalCard) void lazyApprovalCard.preload();
-  }, [eventLog, runHistory, approvalCard]);
+    if (threadList) void lazyThreadList.preload();
+  }, [eventLog, inputForm, runHistory, approvalCard, threadList]);
 }

@@ -1,0 +1,90 @@
+/**
+ * The console's lazy form and thread list when the app replaced them: never loaded (the parts
+ * alone are in console-lazy-parts.test.tsx, their preload in agent-console-preloads.test.tsx). A
+ * part's module loads once per file and stays loaded: this file holds one test, run while neither
+ * is loaded.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import {
+  AgentClientProvider,
+  AgentConsole,
+  createAgentClient,
+  createMemoryThreadStore,
+  formFieldsFromSchema,
+  type AgentConsoleProps,
+  type AgentInputFormProps,
+  type AgentThreadListProps,
+} from 'agent-console-kit';
+import { demoAgents } from 'agent-console-kit/testing';
+// Internal: the console's lazy parts, to see whether their modules were loaded.
+import { lazyInputForm, lazyThreadList } from '../src/components/console-lazy-parts.js';
+import { setUpMockServer } from './support/mock-server.js';
+
+const server = setUpMockServer({ agents: demoAgents });
+
+function renderConsole(props: AgentConsoleProps): void {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createAgentClient({ baseUrl: server.url });
+  render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AgentClientProvider client={client}>
+          <AgentConsole {...props} />
+        </AgentClientProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+const fields = formFieldsFromSchema({
+  type: 'object',
+  properties: { topic: { type: 'string', title: 'Topic' } },
+});
+
+/** Renders each part alone: what shows synchronously after render (nothing while it loads). */
+function renderAlone(part: ReactNode): HTMLElement {
+  return render(<StrictMode>{part}</StrictMode>).container;
+}
+
+const formAlone = () => (
+  <lazyInputForm.Part fields={fields} aria-label="Input alone" onSubmit={() => {}} />
+);
+const threadListAlone = () => (
+  <lazyThreadList.Part threads={[]} aria-label="Threads alone" onSelect={() => {}} />
+);
+
+/** Longer than loading a part's module takes here (it is in the module graph already). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe('given the console’s lazy form and thread list', () => {
+  it('loads neither when the app replaced them through components (not even a preload)', async () => {
+    function OwnForm({ fields: formFields }: AgentInputFormProps) {
+      return <p data-testid="own-form">{formFields?.map((field) => field.label).join(', ')}</p>;
+    }
+    function OwnThreadList({ selectedThreadId }: AgentThreadListProps) {
+      return <p data-testid="own-thread-list">{selectedThreadId}</p>;
+    }
+    renderConsole({ agentId: 'form-agent', components: { InputForm: OwnForm } });
+    renderConsole({
+      agentId: 'chat-agent',
+      threadStore: createMemoryThreadStore(),
+      threadId: 'thread-1',
+      components: { ThreadList: OwnThreadList },
+    });
+
+    expect(await screen.findByTestId('own-form')).toHaveTextContent('Title');
+    expect(await screen.findByTestId('own-thread-list')).toHaveTextContent('thread-1');
+    await screen.findByRole('textbox', { name: 'Message' });
+    await settle();
+    expect(screen.queryByRole('navigation')).toBeNull();
+
+    // Neither module was loaded: each part shows nothing at first, then loads when it renders.
+    expect(renderAlone(formAlone())).toBeEmptyDOMElement();
+    expect(renderAlone(threadListAlone())).toBeEmptyDOMElement();
+    expect(await screen.findByRole('form', { name: 'Input alone' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Threads alone' })).toBeInTheDocument();
+  });
+});
