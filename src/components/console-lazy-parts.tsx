@@ -23,7 +23,7 @@ interface LazyPart<Props> {
  * fallback frame), else `fallback` shows until it is. A server renders the form and the thread
  * list (they need no run): with a fallback of nothing, streaming rendering waits for the module
  * and sends the part, never a loading line, and a page hydrating it keeps the server's HTML until
- * the module is there.
+ * the module is there (then hydrates it).
  */
 function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -92,13 +92,19 @@ export const lazyApprovalCard = /* @__PURE__ */ lazyPart<AgentApprovalCardProps>
   'AgentApprovalCard',
 );
 
+// A server renders the form and the thread list: it loads them with the console, so that its first
+// page has them in place too (one still loading when the console renders is streamed after the
+// rest and put in place by a script; renderToString would leave it to the browser).
+if (typeof document === 'undefined') {
+  void lazyInputForm.preload();
+  void lazyThreadList.preload();
+}
+
 /**
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
  * form and the run history once the agent is one that takes a form (or may: its schemas decide),
- * the approval card when the turns are durable, the thread list with a `threadStore`. A server
- * runs no effect: there the form and the thread list, which it renders, start loading as the
- * console renders (before it renders them: a form whose schemas were not prefetched is a loading
- * line on the server, and the module is there for the next request).
+ * the approval card when the turns are durable, the thread list with a `threadStore` (a server
+ * runs no effect: it loads them with this module, above).
  */
 export function usePreloadedParts(needs: {
   eventLog: boolean;
@@ -108,10 +114,6 @@ export function usePreloadedParts(needs: {
   threadList: boolean;
 }): void {
   const { eventLog, inputForm, runHistory, approvalCard, threadList } = needs;
-  if (typeof document === 'undefined') {
-    if (inputForm) void lazyInputForm.preload();
-    if (threadList) void lazyThreadList.preload();
-  }
   useEffect(() => {
     if (eventLog) void lazyEventLog.preload();
     if (inputForm) void lazyInputForm.preload();
