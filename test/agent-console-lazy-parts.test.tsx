@@ -4,60 +4,26 @@
  * part's module loads once per file and stays loaded: this file holds one test, run while neither
  * is loaded.
  */
-import { StrictMode, type ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  AgentClientProvider,
-  AgentConsole,
-  createAgentClient,
   createMemoryThreadStore,
-  formFieldsFromSchema,
   type AgentConsoleProps,
   type AgentInputFormProps,
   type AgentThreadListProps,
 } from 'agent-console-kit';
 import { demoAgents } from 'agent-console-kit/testing';
-// Internal: the console's lazy parts, to see whether their modules were loaded.
-import { lazyInputForm, lazyThreadList } from '../src/components/console-lazy-parts.js';
+import {
+  formAlone,
+  renderAlone,
+  renderConsole as renderConsoleAt,
+  settle,
+  threadListAlone,
+} from './support/lazy-console-parts.js';
 import { setUpMockServer } from './support/mock-server.js';
 
 const server = setUpMockServer({ agents: demoAgents });
-
-function renderConsole(props: AgentConsoleProps): void {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const client = createAgentClient({ baseUrl: server.url });
-  render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole {...props} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-}
-
-const fields = formFieldsFromSchema({
-  type: 'object',
-  properties: { topic: { type: 'string', title: 'Topic' } },
-});
-
-/** Renders each part alone: what shows synchronously after render (nothing while it loads). */
-function renderAlone(part: ReactNode): HTMLElement {
-  return render(<StrictMode>{part}</StrictMode>).container;
-}
-
-const formAlone = () => (
-  <lazyInputForm.Part fields={fields} aria-label="Input alone" onSubmit={() => {}} />
-);
-const threadListAlone = () => (
-  <lazyThreadList.Part threads={[]} aria-label="Threads alone" onSelect={() => {}} />
-);
-
-/** Longer than loading a part's module takes here (it is in the module graph already). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+const renderConsole = (props: AgentConsoleProps) => renderConsoleAt(server.url, props);
 
 describe('given the console’s lazy form and thread list', () => {
   it('loads neither when the app replaced them through components (not even a preload)', async () => {

@@ -1,0 +1,51 @@
+/**
+ * What the two tests of the console's lazy form and thread list share (each file holds one test:
+ * a part's module loads once per file and stays loaded).
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  AgentClientProvider,
+  AgentConsole,
+  createAgentClient,
+  formFieldsFromSchema,
+  type AgentConsoleProps,
+} from 'agent-console-kit';
+// Internal: the console's lazy parts, to see whether their modules were loaded.
+import { lazyInputForm, lazyThreadList } from '../../src/components/console-lazy-parts.js';
+
+/** Renders a console against `baseUrl` under StrictMode, with its own query client. */
+export function renderConsole(baseUrl: string, props: AgentConsoleProps): void {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createAgentClient({ baseUrl });
+  render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AgentClientProvider client={client}>
+          <AgentConsole {...props} />
+        </AgentClientProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+const fields = formFieldsFromSchema({
+  type: 'object',
+  properties: { topic: { type: 'string', title: 'Topic' } },
+});
+
+/** Renders each part alone: what shows synchronously after render (nothing while it loads). */
+export function renderAlone(part: ReactNode): HTMLElement {
+  return render(<StrictMode>{part}</StrictMode>).container;
+}
+
+export const formAlone = () => (
+  <lazyInputForm.Part fields={fields} aria-label="Input alone" onSubmit={() => {}} />
+);
+export const threadListAlone = () => (
+  <lazyThreadList.Part threads={[]} aria-label="Threads alone" onSelect={() => {}} />
+);
+
+/** Longer than loading a part's module takes here (it is in the module graph already). */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
