@@ -26,6 +26,7 @@ import {
 import { initialFieldValue } from './input-form-controls.js';
 import { PlayIcon } from './icons.js';
 import { classNames, createPartContext, dataFlag, useComposedRefs, named } from './part-helpers.js';
+import { useHydrated } from './use-hydrated.js';
 
 /** Props of {@link AgentInputForm} (also `AgentInputForm.Root`). */
 export interface AgentInputFormProps
@@ -67,7 +68,8 @@ export interface AgentInputFormProps
    */
   defaultValues?: AgentInputFormValues;
   /**
-   * Disables every control and the submit button (e.g. while a run is active).
+   * Disables every control and the submit button (e.g. while a run is active). A form a server
+   * rendered is disabled until the browser has hydrated it.
    * @default false
    */
   disabled?: boolean;
@@ -173,7 +175,7 @@ function AgentInputFormRootRender(
     values: controlledValues,
     onValuesChange,
     defaultValues,
-    disabled = false,
+    disabled: disabledProp = false,
     submitLabel = 'Run',
     resetKey,
     errors: externalErrors,
@@ -185,6 +187,10 @@ function AgentInputFormRootRender(
   }: AgentInputFormProps,
   ref: ForwardedRef<HTMLFormElement>,
 ) {
+  // A server-rendered form takes no input until hydrated: a click on Run would submit it natively
+  // (every field in the page's URL), and what was typed would be lost when React takes it over.
+  const hydrated = useHydrated();
+  const disabled = disabledProp || !hydrated;
   const fields = useMemo(
     () => givenFields ?? formFieldsFromSchema(inputSchema),
     [givenFields, inputSchema],

@@ -78,6 +78,8 @@ describe('given the Next.js app behind its route handler proxy, the service requ
     expect(html).toContain('Project intake');
     expect(html).toContain('Due date');
     expect(html).not.toContain('Loading the agent’s input form');
+    // Disabled until the browser has hydrated it: a Run before that would submit it natively.
+    expect(html).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*disabled="")[^>]*>/);
     expect(html).not.toContain(token);
     expect(retrievals('form-agent')).toEqual([
       `agent 200 ${token.slice(-4)}`,
