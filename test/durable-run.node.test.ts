@@ -309,6 +309,30 @@ describe('given a cancel', () => {
     });
   });
 
+  it('completion winning the race before the first read after a reload: the note from the stored CANCELLING', async () => {
+    const server = await serveDurableWireForTest();
+    const { page, load } = setUp(server);
+    const first = load();
+    await first.start(hello);
+    await idle(first);
+    const runId = first.getSnapshot().runId ?? '';
+    await first.cancel();
+    await idle(first);
+    server.set(runId, { state: 'CANCELLING' });
+    await tick(page, first, 1000);
+    expect(first.getSnapshot().serverState).toBe('CANCELLING');
+    first.detach();
+    // The run completes while the page reloads: its first read already says SUCCEEDED.
+    server.set(runId, { state: 'SUCCEEDED', text: 'Done anyway' });
+    const reloaded = load();
+    await reloaded.resume();
+    await idle(reloaded);
+    expect(reloaded.getSnapshot()).toMatchObject({
+      status: 'succeeded',
+      note: 'completed-before-cancel',
+    });
+  });
+
   it('503 then a detach: the cancel is not sent again', async () => {
     const server = await serveDurableWireForTest();
     server.failCancels = 3;

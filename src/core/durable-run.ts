@@ -299,6 +299,8 @@ export class DurableRun {
     this.#nextGeneration();
     this.#resetRun();
     const record = this.#store.findByRunId(this.#agentId, runId) ?? this.#adopt(runId);
+    // A cancellation the stored run saw was asked, even when the first read finds the run ended.
+    if (record.lastState === 'CANCELLING') this.#cancelRequested = true;
     this.#replace({
       ...initialSnapshot(this.#agentId),
       status: record.lastState === undefined ? 'queued' : durableRunStatusOf(record.lastState),
