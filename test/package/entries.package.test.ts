@@ -21,6 +21,53 @@ async function node(folder: string, args: string[]) {
 
 const script = (source: string) => ['--input-type=module', '-e', source];
 
+/**
+ * One page built by esbuild from the installed package (minified, split) as an app would: the code
+ * loaded up front (the page's entry and what it imports statically) and the code loaded by a
+ * dynamic import.
+ */
+async function splitPage(contents: string, external: string[] = []) {
+  const { build } = await import('esbuild');
+  const result = await build({
+    stdin: { contents, resolveDir: consumers.react, sourcefile: 'app.js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    splitting: true,
+    outdir: join(consumers.react, 'bundle'),
+    write: false,
+    metafile: true,
+    external,
+  });
+  const outputs = result.metafile.outputs;
+  // The page itself: a dynamic import's chunk has an entryPoint too.
+  const entry = Object.keys(outputs).find(
+    (path) => basename(outputs[path]?.entryPoint ?? '') === 'app.js',
+  );
+  const loadedUpFront = new Set<string>();
+  const visit = (path: string) => {
+    if (loadedUpFront.has(path)) return;
+    loadedUpFront.add(path);
+    for (const imported of outputs[path]?.imports ?? []) {
+      if (imported.kind === 'import-statement') visit(imported.path);
+    }
+  };
+  visit(entry ?? '');
+  const textOf = (paths: Iterable<string>) =>
+    result.outputFiles
+      .filter((file) => [...paths].some((path) => basename(file.path) === basename(path)))
+      .map((file) => file.text)
+      .join('\n');
+  return {
+    upFront: textOf(loadedUpFront),
+    lazy: textOf(Object.keys(outputs).filter((path) => !loadedUpFront.has(path))),
+  };
+}
+
+/** The peers, left to the app's own bundle. */
+const peers = ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'];
+
 describe('given plain Node with neither React nor msw installed', () => {
   it('cannot resolve react or msw there (the check is live)', async () => {
     const result = await node(consumers.plain, script("await import('react')"));
@@ -211,43 +258,7 @@ describe('given the packed files', () => {
   });
 
   it('keeps the Node transport (eventsource-parser) out of what a browser page loads', async () => {
-    const { build } = await import('esbuild');
-    const result = await build({
-      stdin: {
-        contents: "export * from 'agent-console-kit/core';",
-        resolveDir: consumers.react,
-        sourcefile: 'app.js',
-      },
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      minify: true,
-      splitting: true,
-      outdir: join(consumers.react, 'bundle'),
-      write: false,
-      metafile: true,
-    });
-    const outputs = result.metafile.outputs;
-    // The page itself: a dynamic import's chunk has an entryPoint too.
-    const entry = Object.keys(outputs).find(
-      (path) => basename(outputs[path]?.entryPoint ?? '') === 'app.js',
-    );
-    const loadedUpFront = new Set<string>();
-    const visit = (path: string) => {
-      if (loadedUpFront.has(path)) return;
-      loadedUpFront.add(path);
-      for (const imported of outputs[path]?.imports ?? []) {
-        if (imported.kind === 'import-statement') visit(imported.path);
-      }
-    };
-    visit(entry ?? '');
-    const textOf = (paths: Iterable<string>) =>
-      result.outputFiles
-        .filter((file) => [...paths].some((path) => basename(file.path) === basename(path)))
-        .map((file) => file.text)
-        .join('\n');
-    const upFront = textOf(loadedUpFront);
-    const lazy = textOf(Object.keys(outputs).filter((path) => !loadedUpFront.has(path)));
+    const { upFront, lazy } = await splitPage("export * from 'agent-console-kit/core';");
     // An error code only eventsource-parser's own source spells.
     expect(upFront).not.toContain('max-buffer-size-exceeded');
     expect(lazy).toContain('max-buffer-size-exceeded');
@@ -255,48 +266,7 @@ describe('given the packed files', () => {
   });
 
   it('loads what a page may never show up front on demand: the console parts a mode or an option needs, the durable run wire', async () => {
-    const { build } = await import('esbuild');
-    // One page as esbuild splits it: the code loaded up front (the entry and what it imports
-    // statically) and the code loaded by a dynamic import.
-    const split = async (contents: string) => {
-      const result = await build({
-        stdin: { contents, resolveDir: consumers.react, sourcefile: 'app.js' },
-        bundle: true,
-        format: 'esm',
-        platform: 'browser',
-        minify: true,
-        splitting: true,
-        outdir: join(consumers.react, 'bundle'),
-        write: false,
-        metafile: true,
-        external: ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'],
-      });
-      const outputs = result.metafile.outputs;
-      // The page itself: a dynamic import's chunk has an entryPoint too.
-      const entry = Object.keys(outputs).find(
-        (path) => basename(outputs[path]?.entryPoint ?? '') === 'app.js',
-      );
-      const loadedUpFront = new Set<string>();
-      const visit = (path: string) => {
-        if (loadedUpFront.has(path)) return;
-        loadedUpFront.add(path);
-        for (const imported of outputs[path]?.imports ?? []) {
-          if (imported.kind === 'import-statement') visit(imported.path);
-        }
-      };
-      visit(entry ?? '');
-      const textOf = (paths: Iterable<string>) =>
-        result.outputFiles
-          .filter((file) => [...paths].some((path) => basename(file.path) === basename(path)))
-          .map((file) => file.text)
-          .join('\n');
-      return {
-        upFront: textOf(loadedUpFront),
-        lazy: textOf(Object.keys(outputs).filter((path) => !loadedUpFront.has(path))),
-      };
-    };
-
-    const consolePage = await split("export { AgentConsole } from 'agent-console-kit';");
+    const consolePage = await splitPage("export { AgentConsole } from 'agent-console-kit';", peers);
     expect(consolePage.upFront).toContain('ack-console');
     expect(consolePage.upFront).toContain('ack-thread');
     // The form and the thread list too, although a server renders them (it waits for them).
@@ -318,8 +288,9 @@ describe('given the packed files', () => {
 
     // The hooks' page: neither the console's lazy parts nor the durable run wire (its
     // cancellation URL), which loads on the first durable call.
-    const hooksPage = await split(
+    const hooksPage = await splitPage(
       "export { createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
+      peers,
     );
     expect(hooksPage.upFront).toContain('text/event-stream');
     for (const text of ['ack-event-log', 'ack-input-form', 'ack-run-history', '/cancellations']) {
@@ -340,8 +311,9 @@ describe('given the packed files', () => {
 
     // Nor on a conversation's page: a saved thread is checked by the checks zod's compiler wrote
     // (conversation-message-check.generated.ts), not by zod.
-    const conversationPage = await split(
+    const conversationPage = await splitPage(
       "export { useAgentConversation, AgentThread, AgentThreadComposer } from 'agent-console-kit';",
+      peers,
     );
     expect(conversationPage.upFront).toContain('ack-thread');
     expect(conversationPage.upFront.includes('$ZodObject'), 'zod up front').toBe(false);
