@@ -53,6 +53,16 @@ async function tick(page: ManualPage, run: DurableRun, ms: number) {
   }
 }
 
+/** Starts `run`, asks for its cancellation once the start is answered; resolves with the run id. */
+async function startThenCancel(run: DurableRun): Promise<string> {
+  await run.start(hello);
+  await idle(run);
+  const runId = run.getSnapshot().runId ?? '';
+  await run.cancel();
+  await idle(run);
+  return runId;
+}
+
 describe('given a run started and polled to the end', () => {
   it('shows the output once, calls onSettled once, and sent one POST', async () => {
     const server = await serveDurableWireForTest();
@@ -272,11 +282,7 @@ describe('given a cancel', () => {
     const server = await serveDurableWireForTest();
     const { page, load, settled } = setUp(server);
     const run = load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
-    await run.cancel();
-    await idle(run);
+    const runId = await startThenCancel(run);
     server.set(runId, { state: 'SUCCEEDED', text: 'Done anyway' });
     await tick(page, run, 1000);
     expect(run.getSnapshot()).toMatchObject({
@@ -291,11 +297,7 @@ describe('given a cancel', () => {
     const server = await serveDurableWireForTest();
     const { page, load } = setUp(server);
     const first = load();
-    await first.start(hello);
-    await idle(first);
-    const runId = first.getSnapshot().runId ?? '';
-    await first.cancel();
-    await idle(first);
+    const runId = await startThenCancel(first);
     server.set(runId, { state: 'CANCELLING' });
     first.detach();
     const reloaded = load();
@@ -313,11 +315,7 @@ describe('given a cancel', () => {
     const server = await serveDurableWireForTest();
     const { page, load } = setUp(server);
     const first = load();
-    await first.start(hello);
-    await idle(first);
-    const runId = first.getSnapshot().runId ?? '';
-    await first.cancel();
-    await idle(first);
+    const runId = await startThenCancel(first);
     server.set(runId, { state: 'CANCELLING' });
     await tick(page, first, 1000);
     expect(first.getSnapshot().serverState).toBe('CANCELLING');
