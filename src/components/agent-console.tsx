@@ -13,9 +13,9 @@ import type {
   AgentConversationOptions,
   ConversationExecutionMode,
   ConversationMessage,
+  ConversationSnapshot,
 } from '../core/agent-conversation.js';
 import type { ThreadStore } from '../core/thread-store.js';
-import type { ConversationSnapshot } from '../core/agent-conversation.js';
 import type { Agent } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
 import type { AgentErrorTool } from '../core/tool-authorization.js';
@@ -342,14 +342,15 @@ function AgentConsoleForAgent({
     authorizationReturnUrl,
   });
   const parts = resolveParts(components, showEventLog);
-  const mayTakeForm =
-    state.agent !== undefined && state.agent.capabilities?.['ap.io.messages'] !== true;
+  // Until its schemas say, an agent that does not take messages may take a form.
+  const mayTakeForm = state.agent !== undefined && state.mode !== 'chat';
+  // A part the app replaced or hid is not the lazy default: it is never loaded.
   usePreloadedParts({
-    eventLog: showEventLog && components.EventLog === undefined,
-    inputForm: mayTakeForm && components.InputForm === undefined,
-    runHistory: mayTakeForm && components.RunHistory === undefined,
-    approvalCard: executionMode === 'durable' && components.ApprovalCard === undefined,
-    threadList: threadStore !== undefined && components.ThreadList === undefined,
+    eventLog: parts.EventLog === lazyEventLog.Part,
+    inputForm: mayTakeForm && parts.InputForm === lazyInputForm.Part,
+    runHistory: mayTakeForm && parts.RunHistory === lazyRunHistory.Part,
+    approvalCard: executionMode === 'durable' && parts.ApprovalCard === lazyApprovalCard.Part,
+    threadList: threadStore !== undefined && parts.ThreadList === lazyThreadList.Part,
   });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
