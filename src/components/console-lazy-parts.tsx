@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
@@ -19,8 +19,8 @@ interface LazyPart<Props> {
  * The console's parts that an agent's mode may never render: their modules load when the console
  * first needs them, so a page pays up front only for what every console shows. `preload` starts
  * the load as soon as the console knows the part may come (the agent loaded, `showEventLog` set,
- * a `threadStore` given); once loaded, the part renders in the same commit as the rest (no
- * fallback frame), else `fallback` shows until it is. A server renders the form and the thread
+ * a `threadStore` given); once loaded, the part renders in the same commit as the rest, else
+ * nothing shows until it is (never a loading line). A server renders the form and the thread
  * list (they need no run): with a fallback of nothing, streaming rendering waits for the module
  * and sends the part, never a loading line, and a page hydrating it keeps the server's HTML until
  * the module is there (then hydrates it).
@@ -28,13 +28,12 @@ interface LazyPart<Props> {
 function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   displayName: string,
-  fallback: ReactNode = null,
 ): LazyPart<Props> {
   let loaded: { default: ComponentType<Props> } | undefined;
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const preload = () => (loading ??= load().then((component) => (loaded = { default: component })));
   // A loaded module is handed over synchronously (React.lazy accepts a thenable that resolves
-  // at once), so a part preloaded before its first render never shows the fallback.
+  // at once), so a part preloaded before its first render is there in that render.
   const Loaded = lazy(() => {
     if (loaded === undefined) return preload();
     const module = loaded;
@@ -43,7 +42,7 @@ function lazyPart<Props extends object>(
   }) as unknown as ComponentType<Props>;
   function Part(props: Props) {
     return (
-      <Suspense fallback={fallback}>
+      <Suspense fallback={null}>
         <Loaded {...props} />
       </Suspense>
     );
