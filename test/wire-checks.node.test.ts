@@ -12,6 +12,8 @@ import {
 import * as checks from '../src/core/wire-checks.generated.js';
 import * as schemas from '../src/core/schemas.js';
 import type * as WireExplain from '../src/core/wire-explain.js';
+import { wireAnswerSchemas } from '../src/core/wire-explain.js';
+import { wireAnswerChecks } from '../src/core/client-wire.js';
 
 const agent = { agent_id: 'a', name: 'A', capabilities: { 'ap.io.messages': true, other: 1 } };
 
@@ -170,5 +172,20 @@ describe('the compiled wire checks', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('given the client’s answers, each checked and explained by name', () => {
+  it('checks each with the check compiled from the schema that explains it', () => {
+    const schemaNames = new Map(
+      Object.entries(schemas).map(([schemaName, schema]) => [schema, schemaName]),
+    );
+    const pairs = Object.keys(wireAnswerChecks).map((name) => {
+      const key = name as keyof typeof wireAnswerChecks;
+      return [wireAnswerChecks[key].name, schemaNames.get(wireAnswerSchemas[key])];
+    });
+
+    expect(pairs).toHaveLength(5);
+    for (const pair of pairs) expect(wireChecks).toContainEqual(pair);
   });
 });

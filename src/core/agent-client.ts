@@ -1,12 +1,5 @@
 import { AgentInputError } from './errors.js';
 import type { Agent, AgentMessage, AgentSchemas, ToolServerAuthorization } from './schemas.js';
-import {
-  checkAgent,
-  checkAgentSchemas,
-  checkAgentSearchResponse,
-  checkPlatformAgentResponse,
-  checkToolServerAuthorization,
-} from './wire-checks.generated.js';
 import type { DurableRunMethods } from './durable-run-wire.js';
 import type {
   AgentApi,
@@ -198,11 +191,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     async getAgent(agentId, requestOptions) {
       const url = `${prefix()}/${agentIdSegment(agentId)}`;
       if (api === 'rest-v1') {
-        return getJson<Agent>(url, checkAgent, 'agent', 'The agent record', requestOptions);
+        return getJson<Agent>(url, 'agent', 'The agent record', requestOptions);
       }
       const wrapped = await getJson<{ agent: Agent; request_id?: string | undefined }>(
         url,
-        checkPlatformAgentResponse,
         'platformAgentResponse',
         'The agent response',
         requestOptions,
@@ -215,7 +207,6 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       const trimmed = name?.trim() ?? '';
       const answer = await getJson<{ agents?: Agent[] | undefined }>(
         `${prefix()}/search`,
-        checkAgentSearchResponse,
         'agentSearchResponse',
         'The agent search answer',
         requestOptions,
@@ -232,7 +223,6 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       const url = `${root()}/rest/api/v1/tool-servers/${encodeURIComponent(serverId)}/auth`;
       const answer = await getJson<ToolServerAuthorization>(
         url,
-        checkToolServerAuthorization,
         'toolServerAuthorization',
         'The tool authorization answer',
         authorizeOptions,
@@ -243,13 +233,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
 
     async getAgentSchemas(agentId, requestOptions) {
       const url = `${prefix()}/${agentIdSegment(agentId)}/schemas`;
-      return getJson<AgentSchemas>(
-        url,
-        checkAgentSchemas,
-        'agentSchemas',
-        'The agent schemas',
-        requestOptions,
-      );
+      return getJson<AgentSchemas>(url, 'agentSchemas', 'The agent schemas', requestOptions);
     },
 
     async prepareRun(request) {

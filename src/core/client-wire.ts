@@ -7,8 +7,27 @@ import {
   readErrorResponse,
   toNetworkError,
 } from './errors.js';
-import type { INVALID } from './wire-checks.generated.js';
+import {
+  checkAgent,
+  checkAgentSchemas,
+  checkAgentSearchResponse,
+  checkPlatformAgentResponse,
+  checkToolServerAuthorization,
+  type INVALID,
+} from './wire-checks.generated.js';
 import type { explainWireRefusal, WireAnswerName } from './wire-explain.js';
+
+/**
+ * Each JSON answer's check (zod's compiler wrote it from the schema wire-explain.ts names with the
+ * same key), so an answer is checked and explained against one schema.
+ */
+export const wireAnswerChecks: Record<WireAnswerName, (input: unknown) => true | typeof INVALID> = {
+  agent: checkAgent,
+  platformAgentResponse: checkPlatformAgentResponse,
+  agentSearchResponse: checkAgentSearchResponse,
+  agentSchemas: checkAgentSchemas,
+  toolServerAuthorization: checkToolServerAuthorization,
+};
 import { deprecationDateOf, sunsetDateOf } from './deprecation-dates.js';
 import type { DurableWireTransport } from './durable-run-wire.js';
 import type {
@@ -117,7 +136,6 @@ export function createClientWire(options: ClientWireOptions) {
    */
   async function getJson<Answer>(
     url: string,
-    check: (input: unknown) => true | typeof INVALID,
     name: WireAnswerName,
     what: string,
     requestOptions: AgentRequestOptions | undefined,
@@ -134,7 +152,7 @@ export function createClientWire(options: ClientWireOptions) {
     }
     const redacted = redactValue(body, secrets);
     // No schema here transforms: the answer kept is the parsed body, unknown fields included.
-    if (check(redacted) === true) return redacted as Answer;
+    if (wireAnswerChecks[name](redacted) === true) return redacted as Answer;
     let explain: typeof explainWireRefusal;
     try {
       ({ explainWireRefusal: explain } = await import('./wire-explain.js'));

@@ -15,7 +15,8 @@ import {
 } from './schemas.js';
 import { validationIssuesOf } from './zod-issues.js';
 
-const schemas = {
+/** Each JSON answer's schema, by the name the client gives (client-wire.ts has its check). */
+export const wireAnswerSchemas = {
   agent: agentSchema,
   platformAgentResponse: platformAgentResponseSchema,
   agentSearchResponse: agentSearchResponseSchema,
@@ -24,7 +25,7 @@ const schemas = {
 };
 
 /** The answers a compiled check guards, by the name the client gives. */
-export type WireAnswerName = keyof typeof schemas;
+export type WireAnswerName = keyof typeof wireAnswerSchemas;
 
 /**
  * zod's account of `body`, which a compiled check refused: its issues, or (should zod's runtime
@@ -34,7 +35,7 @@ export function explainWireRefusal(
   name: WireAnswerName,
   body: unknown,
 ): { success: true; data: unknown } | { success: false; issues: AgentValidationIssue[] } {
-  const result = schemas[name].safeParse(body);
+  const result = wireAnswerSchemas[name].safeParse(body);
   return result.success
     ? { success: true, data: result.data }
     : { success: false, issues: validationIssuesOf(result.error.issues) };
