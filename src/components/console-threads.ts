@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ThreadStore } from '../core/thread-store.js';
+import { newThreadId, type ThreadStore } from '../core/thread-store.js';
 import { useAgentThreads } from '../react/use-agent-threads.js';
 import type { AgentThreadListRootProps } from './agent-thread-list.js';
 
@@ -51,8 +51,4 @@ export function useConsoleThreads(
       },
     },
   };
-}
-
-function newThreadId(): string {
-  return `thread-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }

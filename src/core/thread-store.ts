@@ -134,6 +134,11 @@ export interface LocalStorageThreadStoreOptions {
 
 const titleLength = 80;
 
+/** A new thread's id (internal: `useAgentThreads` and the console make them). */
+export function newThreadId(): string {
+  return `thread-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 /**
  * A {@link ThreadStore} in `localStorage` (one key per thread under
  * `{namespace}:{scope}:thread:{id}`, plus an index). Only the messages' own fields are written;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ThreadStore, ThreadSummary } from '../core/thread-store.js';
+import { newThreadId, type ThreadStore, type ThreadSummary } from '../core/thread-store.js';
 
 /** Options of {@link useAgentThreads}. */
 export interface UseAgentThreadsOptions {
@@ -115,7 +115,7 @@ export function useAgentThreads(options: UseAgentThreadsOptions): UseAgentThread
       if (owner === undefined) {
         throw new Error('useAgentThreads: create() needs an agentId (option or argument).');
       }
-      const id = `thread-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      const id = newThreadId();
       await run(() =>
         threadStore.save(
           { id, agentId: owner, title: createOptions.title, messages: [] },
