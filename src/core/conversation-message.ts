@@ -49,7 +49,7 @@ export interface ConversationMessage {
   run?: ConversationMessageRun | undefined;
 }
 
-const knownKeys = new Set(conversationMessageFields.map(([key]) => key));
+const knownKeys = conversationMessageFields.map(([key]) => key);
 
 /** An object as a loose object takes it: not null, not an array. */
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -75,16 +75,13 @@ function messageAt(entry: unknown, index: number): ConversationMessage {
   const malformed = (where: string) =>
     new AgentInputError(`initialMessages[${index}]${where} is malformed: nothing was sent.`);
   if (!isObject(entry)) throw malformed('');
-  const message: Record<string, unknown> = {};
+  // Read once, as zod's parse reads: the checks see what is kept.
+  const message = looseCopy(entry, knownKeys);
   for (const [key, check, keys] of conversationMessageFields) {
-    const read = entry[key];
-    // Read once: the check sees what is kept.
+    const read = message[key];
     const value = keys !== undefined && isObject(read) ? looseCopy(read, keys) : read;
     if (check(value) === INVALID) throw malformed(`.${key}`);
-    if (key in entry) message[key] = value;
-  }
-  for (const key in entry) {
-    if (key !== '__proto__' && !knownKeys.has(key)) message[key] = entry[key];
+    if (key in message) message[key] = value;
   }
   return message as unknown as ConversationMessage;
 }
