@@ -175,6 +175,37 @@ describe('the compiled wire checks', () => {
   });
 });
 
+describe('given a refused answer whose explanation cannot be loaded (a chunk the network lost)', () => {
+  it('is still refused, with a validation error that says so', async () => {
+    const server = createServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ agent: { agent_id: 'a' } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    vi.resetModules();
+    vi.doMock('../src/core/wire-explain.js', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    try {
+      const { createAgentClient } = await import('../src/core/agent-client.js');
+      const { AgentValidationError } = await import('../src/core/errors.js');
+      const { port } = server.address() as AddressInfo;
+      const client = createAgentClient({ baseUrl: `http://127.0.0.1:${port}`, api: 'platform' });
+
+      const error = await client.getAgent('a').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AgentValidationError);
+      expect((error as InstanceType<typeof AgentValidationError>).issues).toEqual([
+        { path: '', message: 'refused (the explanation could not be loaded)' },
+      ]);
+    } finally {
+      vi.doUnmock('../src/core/wire-explain.js');
+      vi.resetModules();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('given the client’s answers, each checked and explained by name', () => {
   it('checks each with the check compiled from the schema that explains it', () => {
     const schemaNames = new Map(
