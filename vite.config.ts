@@ -135,6 +135,7 @@ export default defineConfig({
     alias: [
       { find: /^agent-console-kit$/, replacement: fromRoot('./src/index.ts') },
       { find: /^agent-console-kit\/core$/, replacement: fromRoot('./src/core/index.ts') },
+      { find: /^agent-console-kit\/console$/, replacement: fromRoot('./src/console.ts') },
       { find: /^agent-console-kit\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
       { find: /^agent-console-kit\/testing\/msw$/, replacement: fromRoot('./src/testing/msw.ts') },
       { find: /^agent-console-kit\/markdown$/, replacement: fromRoot('./src/markdown/index.ts') },
@@ -148,6 +149,7 @@ export default defineConfig({
       // several entries goes to shared chunks, so the main entry does not carry a copy of core.
       entry: {
         index: fromRoot('./src/index.ts'),
+        console: fromRoot('./src/console.ts'),
         'core/index': fromRoot('./src/core/index.ts'),
         'testing/index': fromRoot('./src/testing/index.ts'),
         'testing/msw': fromRoot('./src/testing/msw.ts'),
@@ -175,11 +177,11 @@ export default defineConfig({
           chunk.name.includes('node_modules/')
             ? `vendor/${chunk.name.slice(chunk.name.lastIndexOf('node_modules/') + 13)}.js`
             : '[name].js',
-        // Only the main entry is a client module (hooks and components). Any other module must
-        // not say 'use client': core and testing import them in server code.
+        // Only the main entry and the console's are client modules (hooks and components). Any
+        // other module must not say 'use client': core and testing import them in server code.
         banner: (chunk) => {
           if (!chunk.isEntry) return '';
-          if (chunk.name === 'index') return "'use client';";
+          if (chunk.name === 'index' || chunk.name === 'console') return "'use client';";
           return chunk.name === 'bin/agent-console-kit' ? '#!/usr/bin/env node' : '';
         },
       },
