@@ -91,7 +91,8 @@ export function Page() {
   console: {
     title: 'whole console (`<AgentConsole>` + styles.css)',
     budget: 40_000,
-    source: `import { AgentClientProvider, AgentConsole, createAgentClient } from 'agent-console-kit';
+    source: `import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import 'agent-console-kit/styles.css';
 ${providers}
 export function Page() {

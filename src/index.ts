@@ -1,7 +1,8 @@
 /**
  * `agent-console-kit`: the hooks and components (client components: the built file starts with
  * `'use client'`), and everything of `agent-console-kit/core` again, so one import serves an app.
- * Server code imports `agent-console-kit/core` instead.
+ * Server code imports `agent-console-kit/core` instead; the whole console, `AgentConsole`, is in
+ * `agent-console-kit/console`.
  */
 export * from './core/index.js';
 export {
@@ -91,11 +92,6 @@ export {
 } from './components/agent-error-message.js';
 export { AgentRunStatus, type AgentRunStatusProps } from './components/agent-run-status.js';
 export { AgentPicker, type AgentPickerProps } from './components/agent-picker.js';
-export {
-  AgentConsole,
-  type AgentConsoleComponents,
-  type AgentConsoleProps,
-} from './components/agent-console.js';
 export {
   useAgentConsole,
   type UseAgentConsoleOptions,

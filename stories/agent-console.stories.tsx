@@ -1,13 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import {
-  AgentClientProvider,
-  AgentConsole,
-  createAgentClient,
-  type AgentApi,
-  type AgentConsoleProps,
-} from 'agent-console-kit';
+import { AgentClientProvider, createAgentClient, type AgentApi } from 'agent-console-kit';
+import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';

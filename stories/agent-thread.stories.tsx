@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
-  AgentConsole,
   AgentThread,
   parseConversationMessages,
   type ConversationMessage,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';
 import 'agent-console-kit/styles.css';

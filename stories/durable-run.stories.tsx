@@ -6,7 +6,6 @@ import {
   AgentApprovalCard,
   AgentCancelConfirm,
   AgentClientProvider,
-  AgentConsole,
   createAgentClient,
   createMemoryThreadStore,
   createRunStore,
@@ -16,6 +15,7 @@ import {
   type ThreadStore,
   type KeyValueStorage,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import {
   createMockAgentService,
   type MockAgentDefinition,

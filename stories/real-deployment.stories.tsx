@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AgentConsole } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import { renderMarkdown } from 'agent-console-kit/markdown';
 import { realAgentId, realMode } from '../.storybook/real-mode';
 

@@ -6,12 +6,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
-  AgentConsole,
   createAgentClient,
   type AgentApprovalCardProps,
   type AgentClient,
-  type AgentConsoleComponents,
 } from 'agent-console-kit';
+import { AgentConsole, type AgentConsoleComponents } from 'agent-console-kit/console';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from './support/durable-environment.js';
 

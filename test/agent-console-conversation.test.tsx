@@ -6,12 +6,11 @@ import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
-  AgentConsole,
   createAgentClient,
   type AgentApi,
-  type AgentConsoleProps,
   type ConversationMessage,
 } from 'agent-console-kit';
+import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 
 let server: MockAgentServer;

@@ -6,13 +6,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
-  AgentConsole,
   createAgentClient,
   createMemoryThreadStore,
   type AgentClient,
   type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import { createMemoryStorage } from '../src/core/run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from './support/durable-environment.js';

@@ -4,12 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  AgentClientProvider,
-  AgentConsole,
-  createAgentClient,
-  type AgentConsoleProps,
-} from 'agent-console-kit';
+import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
+import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { setUpMockServer } from './support/mock-server.js';
 
 // A console embedded for end users: no developer event log unless the app asks for it.

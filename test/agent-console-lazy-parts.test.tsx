@@ -8,10 +8,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   createMemoryThreadStore,
-  type AgentConsoleProps,
   type AgentInputFormProps,
   type AgentThreadListProps,
 } from 'agent-console-kit';
+import type { AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import {
   formAlone,

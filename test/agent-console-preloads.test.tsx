@@ -6,7 +6,8 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createMemoryThreadStore, type AgentConsoleProps } from 'agent-console-kit';
+import { createMemoryThreadStore } from 'agent-console-kit';
+import type { AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import {
   formAlone,

@@ -6,13 +6,8 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import {
-  AgentClientProvider,
-  AgentConsole,
-  createAgentClient,
-  createMemoryThreadStore,
-  type AgentConsoleProps,
-} from 'agent-console-kit';
+import { AgentClientProvider, createAgentClient, createMemoryThreadStore } from 'agent-console-kit';
+import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { agentQueryOptions, agentSchemasQueryOptions } from 'agent-console-kit/core';
 import { demoAgents } from 'agent-console-kit/testing';
 // Internal: the console's lazy parts, rendered alone.

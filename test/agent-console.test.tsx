@@ -6,14 +6,13 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import axe from 'axe-core';
 import {
   AgentClientProvider,
-  AgentConsole,
   createAgentClient,
   type AgentApi,
-  type AgentConsoleProps,
   type AgentInputFormProps,
   type AgentThreadProps,
   type RunStatus,
 } from 'agent-console-kit';
+import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { deadUrl as deadMockServerUrl, setUpMockServer } from './support/mock-server.js';
 

@@ -5,7 +5,8 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import { AgentClientProvider, AgentConsole, createAgentClient } from 'agent-console-kit';
+import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 
 function renderConsole(theme?: 'dark') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

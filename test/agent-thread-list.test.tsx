@@ -12,7 +12,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   AgentCancelConfirm,
   AgentClientProvider,
-  AgentConsole,
   AgentThreadList,
   AgentThreadListItem,
   createAgentClient,
@@ -20,6 +19,7 @@ import {
   type ConversationMessage,
   type ThreadStore,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from './support/mock-server.js';
 

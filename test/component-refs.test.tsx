@@ -5,7 +5,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
   AgentClientProvider,
-  AgentConsole,
   AgentDetails,
   AgentErrorMessage,
   AgentEventLog,
@@ -25,7 +24,6 @@ import {
   createAgentClient,
   formFieldsFromSchema,
   MessageComposer,
-  type AgentConsoleProps,
   type AgentDetailsProps,
   type AgentErrorMessageProps,
   type AgentEventLogProps,
@@ -52,6 +50,7 @@ import {
   type RunEvent,
   type RunHistoryEntry,
 } from 'agent-console-kit';
+import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from './support/mock-server.js';
 

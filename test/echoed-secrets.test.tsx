@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   AgentClientProvider,
-  AgentConsole,
   AgentErrorMessage,
   AgentInputError,
   AgentRedirectError,
@@ -16,6 +15,7 @@ import {
   useAgentConversation,
   type AgentClient,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import { listenForTest } from './support/listen-for-test.js';
 
 // jsdom: the run goes through the fetch-event-source transport, against node:http servers that

@@ -7,7 +7,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
   AgentClientProvider,
-  AgentConsole,
   AgentEventLog,
   classifyEvent,
   AgentRunOutput,
@@ -16,6 +15,7 @@ import {
   createAgentClient,
   type RunEvent,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 
 function withProviders(node: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

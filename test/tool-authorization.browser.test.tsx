@@ -7,11 +7,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
   AgentClientProvider,
-  AgentConsole,
   createAgentClient,
   type AgentApi,
   type AgentErrorTool,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 
 describe.each<AgentApi>(['rest-v1', 'platform'])(
   'given an agent whose tools need authorizing (422 on %s), in Chromium',

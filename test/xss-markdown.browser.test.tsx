@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AgentClientProvider, AgentConsole, createAgentClient } from 'agent-console-kit';
+import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import { AgentMarkdown, renderMarkdown } from 'agent-console-kit/markdown';
 import { hostileMarkdown } from './markdown-corpus.js';
 

@@ -6,11 +6,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
   AgentClientProvider,
-  AgentConsole,
   AgentEventLog,
   createAgentClient,
   type RunEvent,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 
 // In real Chromium an <img onerror> that reached the DOM as HTML would run: these tests would see it.
 

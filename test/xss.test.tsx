@@ -6,7 +6,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
   AgentClientProvider,
-  AgentConsole,
   AgentEventLog,
   AgentInputForm,
   createAgentClient,
@@ -14,6 +13,7 @@ import {
   type AgentApi,
   type RunEvent,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import { demoAgents, textEvents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { setUpMockServer } from './support/mock-server.js';
 

@@ -5,13 +5,8 @@
 import { StrictMode, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  AgentClientProvider,
-  AgentConsole,
-  createAgentClient,
-  formFieldsFromSchema,
-  type AgentConsoleProps,
-} from 'agent-console-kit';
+import { AgentClientProvider, createAgentClient, formFieldsFromSchema } from 'agent-console-kit';
+import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 // Internal: the console's lazy parts, to see whether their modules were loaded.
 import { lazyInputForm, lazyThreadList } from '../../src/components/console-lazy-parts.js';
 

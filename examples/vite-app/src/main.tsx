@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AgentClientProvider, AgentConsole, createAgentClient } from 'agent-console-kit';
+import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import 'agent-console-kit/styles.css';
 
 // The browser talks to the proxy on this origin (server.mjs); the token stays on the server.

@@ -3,13 +3,13 @@ import { Suspense } from 'react';
 import { QueryClient, dehydrate, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import {
   AgentClientProvider,
-  AgentConsole,
   useAgent,
   useAgentRunStream,
   useSuspenseAgent,
   useSuspenseAgentSchemas,
   type Agent,
 } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import {
   agentKeys,
   agentQueryOptions,

@@ -1,5 +1,5 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
-import { AgentConsole } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import { agentQueryOptions, agentSchemasQueryOptions } from 'agent-console-kit/core';
 import { serverAgentClient } from '../../agent-service';
 
