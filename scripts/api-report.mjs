@@ -12,6 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The public entries (package.json `exports`) and their sources; `./server` once it exists. */
 const candidateEntries = [
   { entry: '.', source: 'src/index.ts', report: 'api/index.api.md' },
+  { entry: './console', source: 'src/console.ts', report: 'api/console.api.md' },
   { entry: './core', source: 'src/core/index.ts', report: 'api/core.api.md' },
   { entry: './testing', source: 'src/testing/index.ts', report: 'api/testing.api.md' },
   { entry: './testing/msw', source: 'src/testing/msw.ts', report: 'api/testing-msw.api.md' },
