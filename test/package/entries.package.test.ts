@@ -65,6 +65,26 @@ async function splitPage(contents: string, external: string[] = []) {
   };
 }
 
+/**
+ * The built files a module loads through its static imports (itself included), and the packages
+ * they import: what any page that imports it reaches.
+ */
+function staticImportsOf(file: string) {
+  const loaded = new Set<string>();
+  const imported = new Set<string>();
+  const visit = (path: string) => {
+    if (loaded.has(path)) return;
+    loaded.add(path);
+    const code = readFileSync(path, 'utf8');
+    for (const [, specifier = ''] of code.matchAll(/(?:import|from)\s*["']([^"']+)["']/g)) {
+      if (specifier.startsWith('.')) visit(join(dirname(path), specifier));
+      else imported.add(specifier);
+    }
+  };
+  visit(file);
+  return { loaded: [...loaded], imported: [...imported] };
+}
+
 /** The peers, left to the app's own bundle. */
 const peers = ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'];
 
@@ -181,6 +201,17 @@ describe('given React installed', () => {
     expect(result).toEqual({ ok: true, output: 'function function' });
   });
 
+  it('imports the console entry in Node, and AgentConsole from it only', async () => {
+    const result = await node(
+      consumers.react,
+      script(
+        "const kit = await import('agent-console-kit'); const entry = await import('agent-console-kit/console'); console.log(JSON.stringify([Object.keys(entry), typeof entry.AgentConsole, 'AgentConsole' in kit, typeof kit.useAgentConsole]))",
+      ),
+    );
+    expect(result.ok, result.output).toBe(true);
+    expect(JSON.parse(result.output)).toEqual([['AgentConsole'], 'object', false, 'function']);
+  });
+
   it('renders Markdown with agent-console-kit/markdown (react-markdown, the optional peer), no raw HTML', async () => {
     const result = await node(
       consumers.react,
@@ -224,10 +255,13 @@ describe('given the packed files', () => {
   const installed = join(consumers.plain, 'node_modules/agent-console-kit');
   const files = readdirSync(installed, { recursive: true, encoding: 'utf8' });
 
-  it("starts the main entry with 'use client', and no module core or testing loads", () => {
-    expect(readFileSync(join(installed, 'dist/index.js'), 'utf8')).toMatch(/^['"]use client['"];/);
+  it("starts the client entries (main, console) with 'use client', and no module core or testing loads", () => {
+    const clientEntries = [join('dist', 'index.js'), join('dist', 'console.js')];
+    for (const entry of clientEntries) {
+      expect(readFileSync(join(installed, entry), 'utf8'), entry).toMatch(/^['"]use client['"];/);
+    }
     const serverModules = files.filter(
-      (file) => file.endsWith('.js') && file !== join('dist', 'index.js'),
+      (file) => file.endsWith('.js') && !clientEntries.includes(file),
     );
     expect(serverModules.length).toBeGreaterThan(3);
     for (const file of serverModules) {
@@ -266,7 +300,10 @@ describe('given the packed files', () => {
   });
 
   it('loads what a page may never show up front on demand: the console parts a mode or an option needs, the durable run wire', async () => {
-    const consolePage = await splitPage("export { AgentConsole } from 'agent-console-kit';", peers);
+    const consolePage = await splitPage(
+      "export { AgentConsole } from 'agent-console-kit/console';",
+      peers,
+    );
     expect(consolePage.upFront).toContain('ack-console');
     expect(consolePage.upFront).toContain('ack-thread');
     // The form and the thread list too, although a server renders them (it waits for them).
@@ -321,22 +358,58 @@ describe('given the packed files', () => {
     expect(conversationPage.upFront).toContain('is malformed: nothing was sent.');
   });
 
-  it('loads agent-console-kit/server without zod, React or node:http (a small edge module)', () => {
-    const loaded = new Set<string>();
-    const imported = new Set<string>();
-    const visit = (file: string) => {
-      if (loaded.has(file)) return;
-      loaded.add(file);
-      const code = readFileSync(file, 'utf8');
-      for (const [, specifier = ''] of code.matchAll(/(?:import|from)\s*["']([^"']+)["']/g)) {
-        if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
-        else imported.add(specifier);
-      }
-    };
-    visit(join(installed, 'dist/server/index.js'));
+  it("keeps the console's modules out of the main entry's import graph (they are agent-console-kit/console's)", () => {
+    const fromMain = staticImportsOf(join(installed, 'dist/index.js'));
+    const fromConsole = staticImportsOf(join(installed, 'dist/console.js'));
+    const consoleModules = ['agent-console.js', 'console-lazy-parts.js'].map((name) =>
+      join(installed, 'dist/components', name),
+    );
+    for (const module of consoleModules) {
+      expect(fromConsole.loaded, module).toContain(module);
+      expect(fromMain.loaded, module).not.toContain(module);
+    }
+  });
 
-    expect(loaded.size).toBeGreaterThan(1);
-    expect([...imported]).toEqual([]);
+  it("builds a hooks-only page in esbuild with no chunk for the console's lazy parts (esbuild keeps the chunk of every import() an entry reaches, evanw/esbuild#3704)", async () => {
+    // React bundled, as in an app: a chunk that imports React splits it out of the page's entry.
+    const { build } = await import('esbuild');
+    const result = await build({
+      stdin: {
+        contents:
+          "export { AgentClientProvider, createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
+        resolveDir: consumers.react,
+        sourcefile: 'app.js',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      splitting: true,
+      outdir: join(consumers.react, 'bundle'),
+      write: false,
+      metafile: true,
+    });
+    const chunks = Object.values(result.metafile.outputs).filter(
+      (output) => output.entryPoint !== undefined && !output.entryPoint.endsWith('app.js'),
+    );
+    const consoleParts = chunks.filter((chunk) =>
+      (chunk.entryPoint ?? '').includes('agent-console-kit/dist/lazy/components/'),
+    );
+    expect(consoleParts.map((chunk) => chunk.entryPoint)).toEqual([]);
+    const entry = Object.entries(result.metafile.outputs).find(([, output]) =>
+      (output.entryPoint ?? '').endsWith('app.js'),
+    );
+    const reactInEntry = Object.keys(entry?.[1].inputs ?? {}).some((input) =>
+      input.includes('node_modules/react/cjs/react.production'),
+    );
+    expect(reactInEntry, "React in the page's own file").toBe(true);
+  });
+
+  it('loads agent-console-kit/server without zod, React or node:http (a small edge module)', () => {
+    const { loaded, imported } = staticImportsOf(join(installed, 'dist/server/index.js'));
+
+    expect(loaded.length).toBeGreaterThan(1);
+    expect(imported).toEqual([]);
   });
 
   it('ships LICENSE and no test files or their source maps', () => {
