@@ -3,7 +3,7 @@
 // `node bench/sizes.js --analyze` also prints where the bytes go (esbuild's metafile).
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { basename, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
@@ -64,7 +64,10 @@ async function measure(entryContents, analyze) {
       file.contents,
     ]),
   );
-  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined);
+  // The page itself: a dynamic import's chunk has an entryPoint too.
+  const entry = Object.keys(outputs).find(
+    (path) => basename(outputs[path].entryPoint ?? '') === 'app.js',
+  );
   const initial = new Set();
   const visit = (path) => {
     if (initial.has(path)) return;
@@ -101,7 +104,8 @@ async function measure(entryContents, analyze) {
 
 /**
  * `core`: everything the React-free core exports (dist/core/index.js, the `agent-console-kit/core` entry, else those
- * names from dist/index.js) plus the hooks; `all`: everything the main entry exports.
+ * names from dist/index.js) plus the hooks; `all`: everything the main entry exports, and
+ * `AgentConsole` (dist/console.js, the `agent-console-kit/console` entry, when it exists).
  */
 export async function measureSizes({ analyze = false, dist = `${root}dist` } = {}) {
   const index = `${dist}/index.js`;
@@ -126,8 +130,12 @@ export async function measureSizes({ analyze = false, dist = `${root}dist` } = {
   }
   if (analyze) console.log('core + hooks:');
   const core = await measure(coreAndHooks, analyze);
-  if (analyze) console.log('everything in the main entry:');
-  const all = await measure(`export * from ${JSON.stringify(index)};`, analyze);
+  if (analyze) console.log('everything in the main entry and the console:');
+  const consoleEntry = `${dist}/console.js`;
+  const everything = existsSync(consoleEntry)
+    ? `export * from ${JSON.stringify(index)};\nexport * from ${JSON.stringify(consoleEntry)};`
+    : `export * from ${JSON.stringify(index)};`;
+  const all = await measure(everything, analyze);
   return { core, all };
 }
 
