@@ -53,39 +53,26 @@ const stylesheet: Plugin = {
   },
 };
 
-// The parts the console loads on demand (src/components/console-lazy-parts.tsx: its dynamic
-// imports) are built a second time under dist/lazy/, each with its own copy of every module it
-// imports that the package bundles; only the peers and the dependencies stay shared. esbuild puts
-// up front every module a page reaches statically (the main entry reaches every component) once
-// any dynamic import needs it: a lazy part sharing its modules with the main entry would load on
-// every page, the hooks-only ones included (docs/decisions/0014-bundle-size.md).
+// What the package loads on demand (each `import()` in src/) is built a second time under
+// dist/lazy/: the module an `import()` names and every module it reaches that the package bundles
+// are copies, shared by the lazy parts only; the peers and the dependencies stay shared with the
+// page. esbuild puts up front every module a page reaches statically (the main entry reaches
+// nearly every module) once any dynamic import needs it, a module only a lazy part uses included:
+// a lazy part sharing its modules with the main entry would load them on every page, the
+// hooks-only ones included (docs/decisions/0014-bundle-size.md). Two copies of one class are two
+// classes: the error classes answer `instanceof` by name (isErrorInstance in errors.ts), and the
+// default run store is one per page through the global object (run-store.ts).
 const lazyCopyRoot = fromRoot('./src/lazy/');
-// The files whose dynamic imports start a copy, and which of the modules reached are copied. The
-// console's parts take a copy of all they bundle but the errors (one class per error, so that
-// `instanceof` holds, as the approval card's check of a 409 needs; they are up front anyway). A conversation's durable turns take a copy of
-// the durable run, its poll schedule, snapshot and run store (and its storage helpers) only: the rest (errors, schemas) is
-// up front anyway, and one class per error keeps `instanceof` true (the default run store is
-// one per page through the global object: see run-store.ts).
-const errorModules = ['./src/core/errors.ts', './src/core/durable-run-errors.ts'];
-const lazyLoaders: { loader: string; copies: (sourceId: string) => boolean }[] = [
-  {
-    loader: '/src/components/console-lazy-parts.tsx',
-    copies: (sourceId) => !errorModules.some((path) => sourceId === fromRoot(path)),
-  },
-  {
-    loader: '/src/core/agent-conversation.ts',
-    copies: (sourceId) =>
-      [
-        './src/core/conversation-durable-turn.ts',
-        './src/core/durable-run.ts',
-        './src/core/durable-poll-schedule.ts',
-        './src/core/durable-run-snapshot.ts',
-        './src/core/run-store.ts',
-        './src/core/storage-helpers.ts',
-      ].some((path) => sourceId === fromRoot(path)),
-  },
+// The files whose dynamic imports start a copy.
+const lazyLoaders = [
+  '/src/components/console-lazy-parts.tsx',
+  '/src/core/agent-conversation.ts',
+  '/src/core/agent-client.ts',
+  '/src/core/client-wire.ts',
+  '/src/core/fetch-sse-transport.ts',
 ];
-const lazyCopyOf = new Map<string, { sourceId: string; copies: (sourceId: string) => boolean }>();
+// copy id → the module it copies.
+const lazyCopyOf = new Map<string, string>();
 const lazyCopies: Plugin = {
   name: 'agent-console-kit:lazy-copies',
   apply: 'build',
@@ -93,30 +80,26 @@ const lazyCopies: Plugin = {
   async resolveId(source, importer, options) {
     if (importer === undefined) return null;
     const importerCopy = lazyCopyOf.get(importer);
-    const loader =
-      options.kind === 'dynamic-import'
-        ? lazyLoaders.find((candidate) => importer.endsWith(candidate.loader))
-        : undefined;
-    const copies = importerCopy?.copies ?? loader?.copies;
-    if (copies === undefined) return null;
-    const resolved = await this.resolve(source, importerCopy?.sourceId ?? importer, {
+    const startsCopy =
+      options.kind === 'dynamic-import' && lazyLoaders.some((loader) => importer.endsWith(loader));
+    if (importerCopy === undefined && !startsCopy) return null;
+    const resolved = await this.resolve(source, importerCopy ?? importer, {
       ...options,
       skipSelf: true,
     });
     if (resolved === null || resolved.external) return resolved;
     const sourceId = resolved.id;
-    if (!copies(sourceId)) return resolved;
     const inModules = sourceId.lastIndexOf('/node_modules/');
     const copy =
       inModules >= 0
         ? `${lazyCopyRoot}vendor/${sourceId.slice(inModules + '/node_modules/'.length)}`
         : `${lazyCopyRoot}${sourceId.slice(fromRoot('./src/').length)}`;
-    lazyCopyOf.set(copy, { sourceId, copies });
+    lazyCopyOf.set(copy, sourceId);
     return { ...resolved, id: copy };
   },
   load(id) {
-    const copy = lazyCopyOf.get(id);
-    return copy === undefined ? null : readFileSync(copy.sourceId, 'utf8');
+    const sourceId = lazyCopyOf.get(id);
+    return sourceId === undefined ? null : readFileSync(sourceId, 'utf8');
   },
 };
 

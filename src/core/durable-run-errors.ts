@@ -8,6 +8,7 @@ import {
   AgentHttpError,
   AgentInputError,
   AgentValidationError,
+  isErrorInstance,
   type AgentHttpErrorInit,
   type AgentValidationIssue,
 } from './errors.js';
@@ -19,11 +20,13 @@ import {
 export class AgentUnsupportedError extends AgentInputError {
   /** What was asked, e.g. `startDurableRun`. */
   readonly operation: string;
+  override get name(): string {
+    return 'AgentUnsupportedError';
+  }
   constructor(operation: string) {
     super(
       `${operation} needs a client with api: 'platform' (the legacy rest-v1 generation has no durable runs): nothing was sent.`,
     );
-    this.name = 'AgentUnsupportedError';
     this.operation = operation;
   }
 }
@@ -35,9 +38,11 @@ export class AgentUnsupportedError extends AgentInputError {
  * was retried; a 2xx may have run the agent as an ordinary run.
  */
 export class AgentDurableUnavailableError extends AgentHttpError {
+  override get name(): string {
+    return 'AgentDurableUnavailableError';
+  }
   constructor(init: AgentHttpErrorInit) {
     super(init);
-    this.name = 'AgentDurableUnavailableError';
     this.message = `Durable runs are not available on this deployment (${init.method} answered ${init.status}${
       this.detail === undefined || init.status < 300 ? '' : `: ${this.detail}`
     }). Nothing was retried.`;
@@ -46,9 +51,8 @@ export class AgentDurableUnavailableError extends AgentHttpError {
 
 /** 404 for a durable run: unknown, another user's (another token), or not this agent's. */
 export class AgentRunNotFoundError extends AgentHttpError {
-  constructor(init: AgentHttpErrorInit) {
-    super(init);
-    this.name = 'AgentRunNotFoundError';
+  override get name(): string {
+    return 'AgentRunNotFoundError';
   }
 }
 
@@ -58,17 +62,15 @@ export class AgentRunNotFoundError extends AgentHttpError {
  * Read the run again; never send the same decisions again.
  */
 export class AgentApprovalConflictError extends AgentHttpError {
-  constructor(init: AgentHttpErrorInit) {
-    super(init);
-    this.name = 'AgentApprovalConflictError';
+  override get name(): string {
+    return 'AgentApprovalConflictError';
   }
 }
 
 /** 409 to a cancellation: the active run cannot take one now (no cancellation registration). */
 export class AgentCancelUnavailableError extends AgentHttpError {
-  constructor(init: AgentHttpErrorInit) {
-    super(init);
-    this.name = 'AgentCancelUnavailableError';
+  override get name(): string {
+    return 'AgentCancelUnavailableError';
   }
 }
 
@@ -90,6 +92,9 @@ export class AgentStartUnknownError extends AgentError {
   readonly reason: AgentStartUnknownReason;
   /** The status answered, for reasons `'gateway'`, `'server'` and `'unreadable'`. */
   readonly status: number | undefined;
+  override get name(): string {
+    return 'AgentStartUnknownError';
+  }
   constructor(options: {
     url: string;
     reason: AgentStartUnknownReason;
@@ -110,7 +115,6 @@ export class AgentStartUnknownError extends AgentError {
       }. It was not sent again.`,
       { cause: options.cause },
     );
-    this.name = 'AgentStartUnknownError';
     this.url = options.url;
     this.reason = options.reason;
     this.status = options.status;
@@ -124,6 +128,9 @@ export class AgentStartUnknownError extends AgentError {
 export class AgentRunMismatchError extends AgentValidationError {
   readonly expected: { agentId: string; runId: string | undefined };
   readonly received: { agentId: string; runId: string };
+  override get name(): string {
+    return 'AgentRunMismatchError';
+  }
   constructor(
     expected: { agentId: string; runId: string | undefined },
     received: { agentId: string; runId: string },
@@ -137,22 +144,25 @@ export class AgentRunMismatchError extends AgentValidationError {
       issues.push({ path: 'run.run_id', message: 'not the run asked for' });
     }
     super('The durable run', issues, body);
-    this.name = 'AgentRunMismatchError';
     this.expected = expected;
     this.received = received;
   }
 }
 
-// Here rather than in run-store.ts: a conversation's durable turns load their own copy of the run
-// store, and an `instanceof` must hold for the errors of both (docs/decisions/0014-bundle-size.md).
 /** What went wrong with a run store's storage; the run goes on in memory. */
 export class AgentStorageError extends Error {
+  /** True for an error of this class, thrown by the app's copy of it or by one loaded on demand. */
+  static override [Symbol.hasInstance](value: unknown): value is AgentStorageError {
+    return isErrorInstance(this, value);
+  }
   readonly kind = 'storage';
   /** `'quota'` when the storage is full, `'unavailable'` when it refused otherwise. */
   readonly reason: 'quota' | 'unavailable';
+  override get name(): string {
+    return 'AgentStorageError';
+  }
   constructor(message: string, options: { reason: 'quota' | 'unavailable'; cause?: unknown }) {
     super(message, { cause: options.cause });
-    this.name = 'AgentStorageError';
     this.reason = options.reason;
   }
 }

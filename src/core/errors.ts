@@ -5,11 +5,48 @@ import { checkProblemDetail } from './wire-checks.generated.js';
 /** The kinds of {@link AgentError}, for `switch` without `instanceof`. */
 export type AgentErrorKind = 'http' | 'network' | 'validation' | 'input';
 
+/**
+ * `instanceof` for this library's error classes: `value` has `type`'s prototype in its chain, or a
+ * prototype that owns the same name. The parts loaded on demand (`import()`) carry their own copy
+ * of the classes (docs/decisions/0014-bundle-size.md), and an error such a copy throws must still
+ * be `instanceof` the class the app imported.
+ */
+export function isErrorInstance(type: { readonly prototype: object }, value: unknown): boolean {
+  const name = ownName(type.prototype);
+  let link = value;
+  while (typeof link === 'object' && link !== null) {
+    link = Object.getPrototypeOf(link);
+    if (link === type.prototype) return true;
+    if (name !== undefined && link !== null && ownName(link as object) === name) return true;
+  }
+  return false;
+}
+
+// Each class names itself by a getter on its prototype (a class has no other place a minifier
+// leaves alone); a getter of another library's prototype may throw when read off the prototype.
+function ownName(prototype: object): unknown {
+  try {
+    return Object.getOwnPropertyDescriptor(prototype, 'name')?.get?.call(prototype);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The base of every error this library throws or puts into a snapshot. */
 export abstract class AgentError extends Error {
   abstract readonly kind: AgentErrorKind;
   /** Whether sending the same request again may succeed (408, 429, 502, 503, 504, network). */
   abstract readonly retryable: boolean;
+  /** True for an error of this class, thrown by the app's copy of it or by one loaded on demand. */
+  static override [Symbol.hasInstance]<T>(
+    this: abstract new (...args: never[]) => T,
+    value: unknown,
+  ): value is T {
+    return isErrorInstance(this, value);
+  }
+  override get name(): string {
+    return 'AgentError';
+  }
 }
 
 /** One entry of a problem detail's `errors[]`. */
@@ -58,6 +95,9 @@ export class AgentHttpError extends AgentError {
   /** From `Retry-After` (seconds or an HTTP date), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
+  override get name(): string {
+    return 'AgentHttpError';
+  }
   constructor(init: AgentHttpErrorInit) {
     const problem = asProblem(init.body);
     const suggestions = suggestionsOf(init.body);
@@ -68,7 +108,6 @@ export class AgentHttpError extends AgentError {
         .filter(Boolean)
         .join(': '),
     );
-    this.name = 'AgentHttpError';
     this.status = init.status;
     this.url = init.url;
     this.method = init.method;
@@ -95,9 +134,11 @@ export class AgentNetworkError extends AgentError {
   readonly kind = 'network';
   readonly retryable = true;
   readonly url: string;
+  override get name(): string {
+    return 'AgentNetworkError';
+  }
   constructor(message: string, options: { url: string; cause?: unknown }) {
     super(message, { cause: options.cause });
-    this.name = 'AgentNetworkError';
     this.url = options.url;
   }
 }
@@ -115,13 +156,15 @@ export class AgentValidationError extends AgentError {
   readonly retryable = false;
   readonly issues: readonly AgentValidationIssue[];
   readonly body: unknown;
+  override get name(): string {
+    return 'AgentValidationError';
+  }
   constructor(what: string, issues: AgentValidationIssue[], body: unknown) {
     super(
       `${what} did not match: ${issues
         .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
         .join('; ')}`,
     );
-    this.name = 'AgentValidationError';
     this.issues = issues;
     this.body = body;
   }
@@ -133,9 +176,11 @@ export class AgentInputError extends AgentError {
   readonly retryable = false;
   /** The form fields the input lacks, when that is the reason. */
   readonly missingFields: readonly string[];
+  override get name(): string {
+    return 'AgentInputError';
+  }
   constructor(message: string, options: { missingFields?: string[] } = {}) {
     super(message);
-    this.name = 'AgentInputError';
     this.missingFields = options.missingFields ?? [];
   }
 }
@@ -353,6 +398,9 @@ export class AgentRedirectError extends AgentHttpError {
   /** The origin the redirect pointed at; undefined when the browser hid it or it was no URL. */
   readonly redirectOrigin: string | undefined;
 
+  override get name(): string {
+    return 'AgentRedirectError';
+  }
   constructor(init: AgentRedirectErrorInit) {
     super({
       status: init.status,
@@ -361,7 +409,6 @@ export class AgentRedirectError extends AgentHttpError {
       body: undefined,
       ...(init.headers === undefined ? {} : { headers: init.headers }),
     });
-    this.name = 'AgentRedirectError';
     this.reason = init.reason;
     this.redirectOrigin = init.redirectOrigin;
     const target =

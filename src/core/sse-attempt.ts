@@ -164,6 +164,9 @@ export const defaultMaxEventSize = 4 * 1024 * 1024;
 export class AgentEventTooLargeError extends AgentValidationError {
   /** The bound that was passed, in bytes. */
   readonly maxEventSize: number;
+  override get name(): string {
+    return 'AgentEventTooLargeError';
+  }
   constructor(maxEventSize: number) {
     super(
       'The run stream',
@@ -175,7 +178,6 @@ export class AgentEventTooLargeError extends AgentValidationError {
       ],
       undefined,
     );
-    this.name = 'AgentEventTooLargeError';
     this.maxEventSize = maxEventSize;
   }
 }

@@ -86,11 +86,13 @@ export class ThreadConflictError extends AgentInputError {
   readonly threadId: string;
   readonly expectedRevision: number;
   readonly storedRevision: number;
+  override get name(): string {
+    return 'ThreadConflictError';
+  }
   constructor(threadId: string, expectedRevision: number, storedRevision: number) {
     super(
       `The thread "${threadId}" was saved elsewhere (revision ${storedRevision}, expected ${expectedRevision}): nothing was written.`,
     );
-    this.name = 'ThreadConflictError';
     this.threadId = threadId;
     this.expectedRevision = expectedRevision;
     this.storedRevision = storedRevision;

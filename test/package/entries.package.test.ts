@@ -180,6 +180,40 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result).toEqual({ ok: true, output: 'function' });
   });
 
+  it('throws from a part loaded on demand (its own copy of the error classes) errors that are instanceof the classes the app imports', async () => {
+    const result = await node(
+      consumers.plain,
+      script(`
+        const core = await import('agent-console-kit/core');
+        const { createMockAgentServer } = await import('agent-console-kit/testing');
+        const server = await createMockAgentServer({ agents: [{ agent: { agent_id: 'a', name: 'A', capabilities: {} } }] });
+        const client = core.createAgentClient({ baseUrl: server.url, api: 'platform' });
+        const error = await client.getDurableRun('a', 'f'.repeat(32)).catch((caught) => caught);
+        await server.close();
+        console.log(JSON.stringify({
+          name: error.name,
+          copy: error.constructor !== core.AgentRunNotFoundError,
+          notFound: error instanceof core.AgentRunNotFoundError,
+          http: error instanceof core.AgentHttpError,
+          agent: error instanceof core.AgentError,
+          validation: error instanceof core.AgentValidationError,
+          conflict: error instanceof core.AgentApprovalConflictError,
+        }));
+      `),
+    );
+    expect(result.ok, result.output).toBe(true);
+    expect(JSON.parse(result.output)).toEqual({
+      name: 'AgentRunNotFoundError',
+      // The durable run wire is a copy (dist/lazy/), not the module the main entry exports.
+      copy: true,
+      notFound: true,
+      http: true,
+      agent: true,
+      validation: false,
+      conflict: false,
+    });
+  });
+
   it('says msw is missing only for agent-console-kit/testing/msw', async () => {
     const result = await node(
       consumers.plain,
@@ -368,6 +402,20 @@ describe('given the packed files', () => {
       expect(fromConsole.loaded, module).toContain(module);
       expect(fromMain.loaded, module).not.toContain(module);
     }
+  });
+
+  it('keeps up front no module that only a part loaded on demand uses (the durable errors): each part has its own copy', async () => {
+    const hooksPage = await splitPage(
+      "export { createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
+      peers,
+    );
+    // Texts of the durable run's errors, which the durable run wire throws.
+    for (const text of ['AgentStartUnknownError', 'AgentRunMismatchError', 'AgentStorageError']) {
+      expect(hooksPage.upFront.includes(text), `${text} up front`).toBe(false);
+      expect(hooksPage.lazy).toContain(text);
+    }
+    // The errors the page's own requests throw stay up front.
+    expect(hooksPage.upFront).toContain('AgentHttpError');
   });
 
   it("builds a hooks-only page in esbuild with no chunk for the console's lazy parts (esbuild keeps the chunk of every import() an entry reaches, evanw/esbuild#3704)", async () => {
