@@ -67,34 +67,92 @@ describe('given values that only look like the errors', () => {
     }
   });
 
-  it('does not throw on a prototype whose name getter throws', () => {
+  it('refuses an error of another library whose name is one of the names', () => {
+    class Foreign extends Error {
+      override get name() {
+        return 'AgentError';
+      }
+    }
+    class ForeignHttp extends Error {
+      constructor() {
+        super('x');
+        this.name = 'AgentHttpError';
+      }
+    }
+    expect(new Foreign() instanceof AgentError).toBe(false);
+    expect(new ForeignHttp() instanceof AgentHttpError).toBe(false);
+    expect(new ForeignHttp() instanceof AgentError).toBe(false);
+  });
+
+  it('calls no getter of the value (its constructor, its name), so nothing throws', () => {
+    let called = 0;
     class Strict {
       #name = 'strict';
       get name() {
+        called += 1;
         return this.#name;
       }
+      static get errorName() {
+        called += 1;
+        throw new Error('read');
+      }
     }
-    expect(() => new Strict() instanceof AgentError).not.toThrow();
     expect(new Strict() instanceof AgentError).toBe(false);
+    const tricky = Object.create(
+      Object.defineProperty({}, 'constructor', {
+        get() {
+          called += 1;
+          throw new Error('read');
+        },
+      }),
+    ) as object;
+    expect(tricky instanceof AgentHttpError).toBe(false);
+    expect(called).toBe(0);
   });
 });
 
 describe('given an app that subclasses an error class', () => {
-  class AppError extends AgentHttpError {}
+  class AppError extends AgentHttpError {
+    constructor() {
+      super(httpInit);
+      this.name = 'AppError';
+    }
+  }
 
-  it('answers instanceof by identity for the subclass, which names nothing', () => {
-    expect(new AppError(httpInit) instanceof AppError).toBe(true);
-    expect(new AppError(httpInit) instanceof AgentHttpError).toBe(true);
+  it('names it as an app names an Error (this.name), and answers instanceof by identity', () => {
+    expect(new AppError().name).toBe('AppError');
+    expect(new AppError() instanceof AppError).toBe(true);
+    expect(new AppError() instanceof AgentHttpError).toBe(true);
     expect(new AgentHttpError(httpInit) instanceof AppError).toBe(false);
     expect(new copy.AgentHttpError(httpInit) instanceof AppError).toBe(false);
   });
 });
 
 describe('given the name', () => {
-  it('reads it from the class, and the stack starts with it', () => {
+  it("is an own, writable property of each error, as an Error's is: JSON and spreads carry it", () => {
     const error = new AgentRunNotFoundError(httpInit);
     expect(error.name).toBe('AgentRunNotFoundError');
     expect(String(error)).toMatch(/^AgentRunNotFoundError: GET /);
-    expect(error.stack?.split('\n')[0]).toMatch(/^AgentRunNotFoundError: GET /);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: 'AgentRunNotFoundError' });
+    expect({ ...error }.name).toBe('AgentRunNotFoundError');
+    const storage = new AgentStorageError('full', { reason: 'quota' });
+    expect({ ...storage }.name).toBe('AgentStorageError');
+    error.name = 'Renamed';
+    expect(error.name).toBe('Renamed');
+    expect(error instanceof AgentRunNotFoundError).toBe(true);
+  });
+
+  it('is owned by every error class the package exports, each its own export name', async () => {
+    const core: Record<string, unknown> = await import('../src/core/index.js');
+    const classes = Object.entries(core).filter(
+      (entry): entry is [string, { prototype: unknown }] =>
+        typeof entry[1] === 'function' && entry[1].prototype instanceof Error,
+    );
+    expect(classes.length).toBeGreaterThan(15);
+    for (const [exportName, type] of classes) {
+      expect(Object.getOwnPropertyDescriptor(type, 'errorName')?.value, exportName).toBe(
+        exportName,
+      );
+    }
   });
 });

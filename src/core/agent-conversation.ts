@@ -139,9 +139,7 @@ export interface AgentConversationOptions extends RunStreamOptions {
 
 /** `send`, `retry` or `edit` while a turn runs: refused, nothing is sent. */
 export class AgentConversationBusyError extends AgentInputError {
-  override get name(): string {
-    return 'AgentConversationBusyError';
-  }
+  static override readonly errorName: string = 'AgentConversationBusyError';
   constructor() {
     super('A turn is still running: stop it before sending another message. Nothing was sent.');
   }

@@ -20,9 +20,7 @@ import {
 export class AgentUnsupportedError extends AgentInputError {
   /** What was asked, e.g. `startDurableRun`. */
   readonly operation: string;
-  override get name(): string {
-    return 'AgentUnsupportedError';
-  }
+  static override readonly errorName: string = 'AgentUnsupportedError';
   constructor(operation: string) {
     super(
       `${operation} needs a client with api: 'platform' (the legacy rest-v1 generation has no durable runs): nothing was sent.`,
@@ -38,9 +36,7 @@ export class AgentUnsupportedError extends AgentInputError {
  * was retried; a 2xx may have run the agent as an ordinary run.
  */
 export class AgentDurableUnavailableError extends AgentHttpError {
-  override get name(): string {
-    return 'AgentDurableUnavailableError';
-  }
+  static override readonly errorName: string = 'AgentDurableUnavailableError';
   constructor(init: AgentHttpErrorInit) {
     super(init);
     this.message = `Durable runs are not available on this deployment (${init.method} answered ${init.status}${
@@ -51,9 +47,7 @@ export class AgentDurableUnavailableError extends AgentHttpError {
 
 /** 404 for a durable run: unknown, another user's (another token), or not this agent's. */
 export class AgentRunNotFoundError extends AgentHttpError {
-  override get name(): string {
-    return 'AgentRunNotFoundError';
-  }
+  static override readonly errorName: string = 'AgentRunNotFoundError';
 }
 
 /**
@@ -62,16 +56,12 @@ export class AgentRunNotFoundError extends AgentHttpError {
  * Read the run again; never send the same decisions again.
  */
 export class AgentApprovalConflictError extends AgentHttpError {
-  override get name(): string {
-    return 'AgentApprovalConflictError';
-  }
+  static override readonly errorName: string = 'AgentApprovalConflictError';
 }
 
 /** 409 to a cancellation: the active run cannot take one now (no cancellation registration). */
 export class AgentCancelUnavailableError extends AgentHttpError {
-  override get name(): string {
-    return 'AgentCancelUnavailableError';
-  }
+  static override readonly errorName: string = 'AgentCancelUnavailableError';
 }
 
 /** Why the outcome of a durable start is unknown. */
@@ -92,9 +82,7 @@ export class AgentStartUnknownError extends AgentError {
   readonly reason: AgentStartUnknownReason;
   /** The status answered, for reasons `'gateway'`, `'server'` and `'unreadable'`. */
   readonly status: number | undefined;
-  override get name(): string {
-    return 'AgentStartUnknownError';
-  }
+  static override readonly errorName: string = 'AgentStartUnknownError';
   constructor(options: {
     url: string;
     reason: AgentStartUnknownReason;
@@ -128,9 +116,7 @@ export class AgentStartUnknownError extends AgentError {
 export class AgentRunMismatchError extends AgentValidationError {
   readonly expected: { agentId: string; runId: string | undefined };
   readonly received: { agentId: string; runId: string };
-  override get name(): string {
-    return 'AgentRunMismatchError';
-  }
+  static override readonly errorName: string = 'AgentRunMismatchError';
   constructor(
     expected: { agentId: string; runId: string | undefined },
     received: { agentId: string; runId: string },
@@ -151,6 +137,8 @@ export class AgentRunMismatchError extends AgentValidationError {
 
 /** What went wrong with a run store's storage; the run goes on in memory. */
 export class AgentStorageError extends Error {
+  /** The class's name, which `instanceof` compares (see {@link AgentError.errorName}). */
+  static readonly errorName: string = 'AgentStorageError';
   /** True for an error of this class, thrown by the app's copy of it or by one loaded on demand. */
   static override [Symbol.hasInstance](value: unknown): value is AgentStorageError {
     return isErrorInstance(this, value);
@@ -158,11 +146,9 @@ export class AgentStorageError extends Error {
   readonly kind = 'storage';
   /** `'quota'` when the storage is full, `'unavailable'` when it refused otherwise. */
   readonly reason: 'quota' | 'unavailable';
-  override get name(): string {
-    return 'AgentStorageError';
-  }
   constructor(message: string, options: { reason: 'quota' | 'unavailable'; cause?: unknown }) {
     super(message, { cause: options.cause });
+    this.name = AgentStorageError.errorName;
     this.reason = options.reason;
   }
 }

@@ -164,9 +164,7 @@ export const defaultMaxEventSize = 4 * 1024 * 1024;
 export class AgentEventTooLargeError extends AgentValidationError {
   /** The bound that was passed, in bytes. */
   readonly maxEventSize: number;
-  override get name(): string {
-    return 'AgentEventTooLargeError';
-  }
+  static override readonly errorName: string = 'AgentEventTooLargeError';
   constructor(maxEventSize: number) {
     super(
       'The run stream',
