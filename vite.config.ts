@@ -60,17 +60,10 @@ const stylesheet: Plugin = {
 // nearly every module) once any dynamic import needs it, a module only a lazy part uses included:
 // a lazy part sharing its modules with the main entry would load them on every page, the
 // hooks-only ones included (docs/decisions/0014-bundle-size.md). Two copies of one class are two
-// classes: the error classes answer `instanceof` by name (isErrorInstance in errors.ts), and the
+// classes: the error classes answer `instanceof` by their `errorName` (isErrorInstance in errors.ts), and the
 // default run store is one per page through the global object (run-store.ts).
+const sourceRoot = fromRoot('./src/');
 const lazyCopyRoot = fromRoot('./src/lazy/');
-// The files whose dynamic imports start a copy.
-const lazyLoaders = [
-  '/src/components/console-lazy-parts.tsx',
-  '/src/core/agent-conversation.ts',
-  '/src/core/agent-client.ts',
-  '/src/core/client-wire.ts',
-  '/src/core/fetch-sse-transport.ts',
-];
 // copy id → the module it copies.
 const lazyCopyOf = new Map<string, string>();
 const lazyCopies: Plugin = {
@@ -80,8 +73,7 @@ const lazyCopies: Plugin = {
   async resolveId(source, importer, options) {
     if (importer === undefined) return null;
     const importerCopy = lazyCopyOf.get(importer);
-    const startsCopy =
-      options.kind === 'dynamic-import' && lazyLoaders.some((loader) => importer.endsWith(loader));
+    const startsCopy = options.kind === 'dynamic-import' && importer.startsWith(sourceRoot);
     if (importerCopy === undefined && !startsCopy) return null;
     const resolved = await this.resolve(source, importerCopy ?? importer, {
       ...options,
@@ -93,7 +85,7 @@ const lazyCopies: Plugin = {
     const copy =
       inModules >= 0
         ? `${lazyCopyRoot}vendor/${sourceId.slice(inModules + '/node_modules/'.length)}`
-        : `${lazyCopyRoot}${sourceId.slice(fromRoot('./src/').length)}`;
+        : `${lazyCopyRoot}${sourceId.slice(sourceRoot.length)}`;
     lazyCopyOf.set(copy, sourceId);
     return { ...resolved, id: copy };
   },
