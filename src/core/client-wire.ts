@@ -16,6 +16,13 @@ import {
   type INVALID,
 } from './wire-checks.generated.js';
 import type { explainWireRefusal, WireAnswerName } from './wire-explain.js';
+import { deprecationDateOf, sunsetDateOf } from './deprecation-dates.js';
+import type { DurableWireTransport } from './durable-run-wire.js';
+import type {
+  AgentRequestOptions,
+  DeprecationNotice,
+  PerRequestValue,
+} from './agent-client-types.js';
 
 /**
  * Each JSON answer's check (zod's compiler wrote it from the schema wire-explain.ts names with the
@@ -28,13 +35,6 @@ export const wireAnswerChecks: Record<WireAnswerName, (input: unknown) => true |
   agentSchemas: checkAgentSchemas,
   toolServerAuthorization: checkToolServerAuthorization,
 };
-import { deprecationDateOf, sunsetDateOf } from './deprecation-dates.js';
-import type { DurableWireTransport } from './durable-run-wire.js';
-import type {
-  AgentRequestOptions,
-  DeprecationNotice,
-  PerRequestValue,
-} from './agent-client-types.js';
 
 /** The client's options its requests read (see `AgentClientOptions`). */
 export interface ClientWireOptions {
@@ -164,9 +164,7 @@ export function createClientWire(options: ClientWireOptions) {
         redacted,
       );
     }
-    const explained = explain(name, redacted);
-    if (!explained.success) throw new AgentValidationError(what, explained.issues, redacted);
-    return explained.data as Answer;
+    return explain(name, redacted, what) as Answer;
   }
 
   return {

@@ -30,7 +30,7 @@ import {
 } from './errors.js';
 import type { AgentMessage } from './schemas.js';
 import { redactJsonText, redactValue } from './secrets.js';
-import { validationIssuesOf } from './zod-issues.js';
+import { parseWith } from './zod-issues.js';
 
 /** What starts a durable run: `messages` or `input` (or both), and `metadata`. */
 export interface DurableRunStartRequest {
@@ -227,16 +227,11 @@ function readDurableRun(
       text,
     );
   }
-  const redacted = redactValue(body, answer.secrets);
-  const parsed = durableRunResponseSchema.safeParse(redacted);
-  if (!parsed.success) {
-    throw new AgentValidationError(
-      'The durable run',
-      validationIssuesOf(parsed.error.issues),
-      redacted,
-    );
-  }
-  const envelope = parsed.data;
+  const envelope = parseWith(
+    durableRunResponseSchema,
+    redactValue(body, answer.secrets),
+    'The durable run',
+  );
   const run = envelope.run;
   if (run.agent_id !== expected.agentId || (expected.runId ?? run.run_id) !== run.run_id) {
     throw new AgentRunMismatchError(

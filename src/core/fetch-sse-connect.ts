@@ -1,29 +1,14 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
-import type * as SseAttempt from './sse-attempt.js';
-import type { EventStreamScanner } from './sse-attempt.js';
+import {
+  createEventStreamScanner,
+  defaultMaxEventSize,
+  scannedBody,
+  type EventStreamScanner,
+} from './sse-attempt.js';
 import type { SseReadOptions, SseTransport } from './sse-types.js';
 
-/** What the reader takes of the scanner's module from its loader. */
-export type ReaderScanning = Pick<
-  typeof SseAttempt,
-  'createEventStreamScanner' | 'defaultMaxEventSize' | 'scannedBody'
->;
-
-/**
- * {@link fetchSseTransport}'s body, in a module of its own so that browsers never load it. The
- * scanner comes from the loader, which the page has already: a module this chunk imported from the
- * page's graph would be split by esbuild into a chunk of its own that every page loads up front
- * (docs/decisions/0014-bundle-size.md).
- */
-export function createReadEventStream(scanning: ReaderScanning): SseTransport {
-  return (response, options) => readEventStream(response, options, scanning);
-}
-
-async function readEventStream(
-  response: Response,
-  options: Parameters<SseTransport>[1],
-  { createEventStreamScanner, defaultMaxEventSize, scannedBody }: ReaderScanning,
-): ReturnType<SseTransport> {
+/** {@link fetchSseTransport}'s body, in a module of its own so that browsers never load it. */
+export const readEventStream: SseTransport = async (response, options) => {
   const { signal } = options;
   if (signal.aborted) return { outcome: 'aborted' };
   if (response.body === null) return { outcome: 'closed' };
@@ -67,7 +52,7 @@ async function readEventStream(
   }
   if (scanner.exceeded !== undefined) throw scanner.exceeded;
   return { outcome: 'closed' };
-}
+};
 
 /**
  * Reads the decoded text of a stream into {@link SseReadOptions}' callbacks. eventsource-parser

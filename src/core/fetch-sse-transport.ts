@@ -1,14 +1,12 @@
-import { createEventStreamScanner, defaultMaxEventSize, scannedBody } from './sse-attempt.js';
+import type * as ReaderModule from './fetch-sse-connect.js';
 import type { SseTransport } from './sse-types.js';
 
-let reader: SseTransport | undefined;
+type Reader = typeof ReaderModule;
 
-async function loadReader(): Promise<SseTransport> {
-  reader ??= (await import('./fetch-sse-connect.js')).createReadEventStream({
-    createEventStreamScanner,
-    defaultMaxEventSize,
-    scannedBody,
-  });
+let reader: Reader | undefined;
+
+async function loadReader(): Promise<Reader> {
+  reader ??= await import('./fetch-sse-connect.js');
   return reader;
 }
 
@@ -24,6 +22,6 @@ async function loadReader(): Promise<SseTransport> {
  */
 export const fetchSseTransport: SseTransport = Object.assign(
   async (response: Response, options: Parameters<SseTransport>[1]) =>
-    (reader ?? (await loadReader()))(response, options),
+    (reader ?? (await loadReader())).readEventStream(response, options),
   { preload: loadReader },
 );
