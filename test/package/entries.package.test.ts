@@ -147,6 +147,36 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result.output).toBe('done: Hello from the tarball');
   });
 
+  it('ends a run whose event is too large, read by the Node reader (a copy loaded on demand), with an error that is instanceof the class core exports', async () => {
+    const result = await node(
+      consumers.plain,
+      script(`
+        const core = await import('agent-console-kit/core');
+        const { createMockAgentServer, textEvents } = await import('agent-console-kit/testing');
+        const server = await createMockAgentServer({
+          agents: [{ agent: { agent_id: 'a', name: 'A', capabilities: {} }, run: { events: textEvents('x'.repeat(4096)) } }],
+        });
+        const final = await core.createRunStream(core.createAgentClient({ baseUrl: server.url }), { maxEventSize: 1024 }).start({ agentId: 'a' });
+        await server.close();
+        console.log(JSON.stringify({
+          status: final.status,
+          name: final.error?.name,
+          copy: final.error?.constructor !== core.AgentEventTooLargeError,
+          tooLarge: final.error instanceof core.AgentEventTooLargeError,
+          validation: final.error instanceof core.AgentValidationError,
+        }));
+      `),
+    );
+    expect(result.ok, result.output).toBe(true);
+    expect(JSON.parse(result.output)).toEqual({
+      status: 'error',
+      name: 'AgentEventTooLargeError',
+      copy: true,
+      tooLarge: true,
+      validation: true,
+    });
+  });
+
   it('proxies with agent-console-kit/server, no React: the token added, other paths refused', async () => {
     const result = await node(
       consumers.plain,
@@ -405,6 +435,25 @@ describe('given the packed files', () => {
     for (const module of consoleModules) {
       expect(fromConsole.loaded, module).toContain(module);
       expect(fromMain.loaded, module).not.toContain(module);
+    }
+  });
+
+  it('loads on demand only copies: every import() names a module under dist/lazy/, which loads nothing from outside it but packages', () => {
+    const lazyFolder = join(installed, 'dist/lazy');
+    const pageModules = files
+      .filter((file) => file.endsWith('.js') && !file.startsWith(join('dist', 'lazy')))
+      .map((file) => join(installed, file));
+    const targets = pageModules.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/import\(\s*["'](\.[^"']*)["']\s*\)/g)].map(
+        ([, specifier = '']) => join(dirname(file), specifier),
+      ),
+    );
+    // The console's five parts, the durable wire and turn, zod's explanation, the Node reader.
+    expect(new Set(targets).size).toBeGreaterThanOrEqual(9);
+    for (const target of targets) {
+      expect(target.startsWith(lazyFolder), target).toBe(true);
+      const outside = staticImportsOf(target).loaded.filter((file) => !file.startsWith(lazyFolder));
+      expect(outside, target).toEqual([]);
     }
   });
 
