@@ -222,11 +222,16 @@ function assertOnlyBody(schema, name, constants, shared = new Map()) {
 }
 
 /** The assert-only function `functionName` for `schema` (see {@link assertOnlyBody}). */
-function assertOnlyFunction(schema, name, functionName, constants, shared, exported = true) {
+function assertOnlyFunction(schema, name, functionName, constants, shared) {
+  return functionLines(name, functionName, assertOnlyBody(schema, name, constants, shared), true);
+}
+
+/** A check's function around `body` (from {@link assertOnlyBody}), exported or not. */
+function functionLines(name, functionName, body, exported) {
   return [
     `/** \`true\` when \`input\` matches \`${name}\`; \`INVALID\` (a definite no) when it does not. */`,
     `${exported ? 'export ' : ''}function ${functionName}(input: unknown): true | typeof INVALID {`,
-    ...assertOnlyBody(schema, name, constants, shared),
+    ...body,
   ];
 }
 
@@ -292,15 +297,12 @@ export function conversationMessageModuleSource(schema) {
   const functionsByBody = new Map();
   for (const [key, field] of Object.entries(shape)) {
     const name = `conversationMessageSchema.${key}`;
-    const body = assertOnlyBody(field, name, constants).join('\n');
-    let functionName = functionsByBody.get(body);
+    const body = assertOnlyBody(field, name, constants);
+    let functionName = functionsByBody.get(body.join('\n'));
     if (functionName === undefined) {
       functionName = `check${key[0]?.toUpperCase()}${key.slice(1)}`;
-      functionsByBody.set(body, functionName);
-      functions.push(
-        '',
-        ...assertOnlyFunction(field, name, functionName, constants, new Map(), false),
-      );
+      functionsByBody.set(body.join('\n'), functionName);
+      functions.push('', ...functionLines(name, functionName, body, false));
     }
     const { check } = compileAssertOnly(field);
     const optional = field._zod.optin === 'optional' && field._zod.optout === 'optional';
