@@ -17,7 +17,8 @@ export type InputFormValidation =
     };
 
 const numberPattern = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
-const dateTimeLocalPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+/** The shape of a `datetime-local` value (digits in place; `localDateTimePattern` checks them). */
+const dateTimeLocalShape = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** What `<input type="datetime-local">` gives: hours 00–23, seconds and their fraction optional. */
 const localDateTimePattern = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/;
@@ -55,7 +56,7 @@ export function validateInputForm(
 /** A date-time as `<input type="datetime-local">` shows it (local time, no zone). */
 export function toDateTimeLocal(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
-  if (dateTimeLocalPattern.test(value)) return value;
+  if (dateTimeLocalShape.test(value)) return value;
   const time = Date.parse(value);
   if (Number.isNaN(time)) return value;
   const date = new Date(time);
