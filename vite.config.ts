@@ -60,8 +60,8 @@ const stylesheet: Plugin = {
 // nearly every module) once any dynamic import needs it, a module only a lazy part uses included:
 // a lazy part sharing its modules with the main entry would load them on every page, the
 // hooks-only ones included (docs/decisions/0014-bundle-size.md). Two copies of one class are two
-// classes: the error classes answer `instanceof` by their `errorName` (isErrorInstance in errors.ts), and the
-// default run store is one per page through the global object (run-store.ts).
+// classes: the error classes answer `instanceof` by their `errorName` (isErrorInstance in
+// errors.ts), and the default run store is one per page through the global object (run-store.ts).
 const sourceRoot = fromRoot('./src/');
 const lazyCopyRoot = fromRoot('./src/lazy/');
 // copy id → the module it copies.
