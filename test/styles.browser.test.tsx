@@ -8,6 +8,7 @@ import axe from 'axe-core';
 import {
   AgentClientProvider,
   AgentEventLog,
+  AgentInputForm,
   classifyEvent,
   AgentRunOutput,
   AgentRunStatus,
@@ -67,6 +68,33 @@ describe('given the default stylesheet in the light theme', () => {
     const results = await axe.run(container);
 
     expect(results.violations).toEqual([]);
+  });
+
+  it('keeps the chevron of a disabled select (a disabled control changes its colour only)', async () => {
+    render(
+      <StrictMode>
+        <AgentInputForm
+          fields={[
+            {
+              name: 'priority',
+              label: 'Priority',
+              kind: 'enum',
+              options: ['low', 'high'],
+              required: false,
+              description: undefined,
+              defaultValue: undefined,
+              schema: {},
+            },
+          ]}
+          onSubmit={() => {}}
+          disabled
+        />
+      </StrictMode>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Priority' });
+    expect(select).toBeDisabled();
+
+    expect(getComputedStyle(select).backgroundImage).toContain('linear-gradient');
   });
 
   it('paints the console light', async () => {
