@@ -53,7 +53,7 @@ describe('given the console rendered on a server', () => {
     expect(chatPage).toContain('aria-label="Threads with Helpdesk chat"');
     expect(chatPage).toContain('New thread');
     expect(chatPage).not.toContain(leftToTheBrowser);
-    // Each part alone, never rendered before in this process, is there in one pass too.
+    // Each part alone, its module loaded, is there in one pass too (no boundary left to the browser).
     const alone = renderToString(
       <>
         <lazyInputForm.Part fields={[]} aria-label="Input alone" onSubmit={() => {}} />

@@ -9,6 +9,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentInputForm, formFieldsFromSchema } from 'agent-console-kit';
 
@@ -53,6 +54,10 @@ describe('given an input form rendered on a server', () => {
     expect(sent.getByRole('textbox', { name: /^Title/ })).toBeEnabled();
     expect(sent.getByRole('checkbox')).toBeEnabled();
     expect(sent.getByRole('button', { name: 'Run' })).toBeEnabled();
+    // The hydrated form is React's: what is typed and Run reach onSubmit.
+    await userEvent.type(sent.getByRole('textbox', { name: /^Title/ }), 'Kick-off');
+    await userEvent.click(sent.getByRole('button', { name: 'Run' }));
+    expect(onSubmit).toHaveBeenCalledWith({ title: 'Kick-off', urgent: false });
     act(() => root?.unmount());
   });
 
