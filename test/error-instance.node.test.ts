@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AgentError,
   AgentHttpError,
@@ -7,15 +12,13 @@ import {
   AgentValidationError,
 } from '../src/core/errors.js';
 import { AgentRunNotFoundError, AgentStorageError } from '../src/core/durable-run-errors.js';
-import type * as errors from '../src/core/errors.js';
-import type * as durableErrors from '../src/core/durable-run-errors.js';
 
-// The parts the package loads on demand carry their own copy of the error classes (vite.config.ts,
-// lazyCopies): a second module instance of the same source is such a copy.
-const copyOf = async <Module>(path: string) =>
-  (await import(/* @vite-ignore */ `${path}?copy`)) as Module;
-const copy = await copyOf<typeof errors>('../src/core/errors.js');
-const durableCopy = await copyOf<typeof durableErrors>('../src/core/durable-run-errors.js');
+// The parts the package loads on demand carry their own copy of the error classes and of all they
+// import (vite.config.ts, lazyCopies): the modules loaded again into a fresh module graph are such
+// a copy, the durable errors extending the copy's base classes.
+vi.resetModules();
+const copy = await import('../src/core/errors.js');
+const durableCopy = await import('../src/core/durable-run-errors.js');
 
 const httpInit = {
   status: 404,
@@ -30,6 +33,7 @@ describe('given an error made by a copy of the error classes', () => {
     expect(Object.getPrototypeOf(new copy.AgentHttpError(httpInit))).not.toBe(
       AgentHttpError.prototype,
     );
+    expect(Object.getPrototypeOf(durableCopy.AgentRunNotFoundError)).toBe(copy.AgentHttpError);
   });
 
   it('is instanceof the classes the app imported: its own and every base', () => {
@@ -154,5 +158,27 @@ describe('given the name', () => {
         exportName,
       );
     }
+  });
+
+  it('survives a minifier, which renames the classes', async () => {
+    const bundled = await build({
+      entryPoints: [new URL('../src/core/durable-run-errors.ts', import.meta.url).pathname],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+    });
+    const file = join(mkdtempSync(join(tmpdir(), 'ack-errors-')), 'errors.mjs');
+    writeFileSync(file, bundled.outputFiles[0]?.text ?? '');
+    const minified = (await import(
+      /* @vite-ignore */ pathToFileURL(file).href
+    )) as typeof durableCopy;
+
+    expect(minified.AgentRunNotFoundError.name).not.toBe('AgentRunNotFoundError');
+    const error = new minified.AgentRunNotFoundError(httpInit);
+    expect(error.name).toBe('AgentRunNotFoundError');
+    expect(error instanceof AgentRunNotFoundError).toBe(true);
+    expect(error instanceof AgentHttpError).toBe(true);
   });
 });
