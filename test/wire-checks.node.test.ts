@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { transform } from 'esbuild';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as z from 'zod/mini';
 import {
   wireChecks,
@@ -14,6 +12,7 @@ import * as schemas from '../src/core/schemas.js';
 import type * as WireExplain from '../src/core/wire-explain.js';
 import { wireAnswerSchemas } from '../src/core/wire-explain.js';
 import { wireAnswerChecks } from '../src/core/client-wire.js';
+import { listenForTest } from './support/listen-for-test.js';
 
 const agent = { agent_id: 'a', name: 'A', capabilities: { 'ap.io.messages': true, other: 1 } };
 
@@ -131,80 +130,102 @@ describe('the compiled wire checks', () => {
   });
 
   it('are what the client asks; zod’s runtime loads only to explain a refusal', async () => {
+    const token = 'wire-token-0123456789';
     let body: unknown = { agent: { ...agent, extra: { kept: true } }, request_id: 'r' };
-    const server = createServer((_, response) => {
+    const { url } = await listenForTest((_, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const explained: unknown[] = [];
-    vi.resetModules();
-    vi.doMock('../src/core/wire-explain.js', async (importOriginal) => {
-      const original = await importOriginal<typeof WireExplain>();
-      return {
-        explainWireRefusal: (...args: Parameters<typeof original.explainWireRefusal>) => {
-          explained.push(args[1]);
-          return original.explainWireRefusal(...args);
-        },
-      };
+    const { client, AgentValidationError } = await clientWith(
+      url,
+      token,
+      async (importOriginal) => {
+        const original = await importOriginal<typeof WireExplain>();
+        return {
+          explainWireRefusal: (...args: Parameters<typeof original.explainWireRefusal>) => {
+            explained.push(args[1]);
+            return original.explainWireRefusal(...args);
+          },
+        };
+      },
+    );
+
+    const found = await client.getAgent('a');
+    expect(found).toEqual({ ...agent, extra: { kept: true }, request_id: 'r' });
+    expect(explained).toEqual([]);
+
+    // A server that echoes the token: refused, explained, and the token in neither text nor body.
+    body = { agent: { agent_id: 'a', capabilities: [], echoed: token } };
+    const error = await client.getAgent('a').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AgentValidationError);
+    const refusal = error as InstanceType<typeof AgentValidationError>;
+    expect(refusal.issues).toEqual([
+      { path: 'agent.name', message: 'expected string' },
+      { path: 'agent.capabilities', message: 'expected object' },
+    ]);
+    expect(refusal.message).toMatch(
+      /^The agent response did not match: agent\.name: expected string; /,
+    );
+    expect(JSON.stringify(refusal.body)).not.toContain(token);
+    expect(JSON.stringify(refusal.body)).toContain('[redacted]');
+    expect(explained).toHaveLength(1);
+  });
+
+  it('returns what the explanation accepts, should zod accept what its compiled check refused', async () => {
+    const { url } = await listenForTest((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ agent: { agent_id: 'a' } }));
     });
-    try {
-      const { createAgentClient } = await import('../src/core/agent-client.js');
-      const { AgentValidationError } = await import('../src/core/errors.js');
-      const { port } = server.address() as AddressInfo;
-      const client = createAgentClient({ baseUrl: `http://127.0.0.1:${port}`, api: 'platform' });
+    const accepted = { agent: { ...agent, name: 'As zod read it' } };
+    const { client } = await clientWith(url, undefined, () => ({
+      explainWireRefusal: () => accepted,
+    }));
 
-      const found = await client.getAgent('a');
-      expect(found).toEqual({ ...agent, extra: { kept: true }, request_id: 'r' });
-      expect(explained).toEqual([]);
-
-      body = { agent: { agent_id: 'a', capabilities: [] } };
-      const error = await client.getAgent('a').catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(AgentValidationError);
-      expect((error as InstanceType<typeof AgentValidationError>).issues).toEqual([
-        { path: 'agent.name', message: 'expected string' },
-        { path: 'agent.capabilities', message: 'expected object' },
-      ]);
-      expect(explained).toEqual([body]);
-    } finally {
-      vi.doUnmock('../src/core/wire-explain.js');
-      vi.resetModules();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    expect(await client.getAgent('a')).toEqual(accepted.agent);
   });
 });
 
 describe('given a refused answer whose explanation cannot be loaded (a chunk the network lost)', () => {
   it('is still refused, with a validation error that says so', async () => {
-    const server = createServer((_, response) => {
+    const { url } = await listenForTest((_, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ agent: { agent_id: 'a' } }));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    vi.resetModules();
-    vi.doMock('../src/core/wire-explain.js', () => {
+    const { client, AgentValidationError } = await clientWith(url, undefined, () => {
       throw new Error('Failed to fetch dynamically imported module');
     });
-    try {
-      const { createAgentClient } = await import('../src/core/agent-client.js');
-      const { AgentValidationError } = await import('../src/core/errors.js');
-      const { port } = server.address() as AddressInfo;
-      const client = createAgentClient({ baseUrl: `http://127.0.0.1:${port}`, api: 'platform' });
 
-      const error = await client.getAgent('a').catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(AgentValidationError);
-      expect((error as InstanceType<typeof AgentValidationError>).issues).toEqual([
-        { path: '', message: 'refused (the explanation could not be loaded)' },
-      ]);
-    } finally {
-      vi.doUnmock('../src/core/wire-explain.js');
-      vi.resetModules();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    const error = await client.getAgent('a').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AgentValidationError);
+    expect((error as InstanceType<typeof AgentValidationError>).issues).toEqual([
+      { path: '', message: 'refused (the explanation could not be loaded)' },
+    ]);
   });
 });
+
+/**
+ * A platform client on `url` from a fresh module graph in which wire-explain.ts is `explain`
+ * (vi.doMock's factory), undone when the test ends; and that graph's AgentValidationError.
+ */
+async function clientWith(
+  url: string,
+  token: string | undefined,
+  explain: Parameters<typeof vi.doMock<typeof WireExplain>>[1],
+) {
+  vi.resetModules();
+  vi.doMock('../src/core/wire-explain.js', explain);
+  onTestFinished(() => {
+    vi.doUnmock('../src/core/wire-explain.js');
+    vi.resetModules();
+  });
+  const { createAgentClient } = await import('../src/core/agent-client.js');
+  const { AgentValidationError } = await import('../src/core/errors.js');
+  return {
+    client: createAgentClient({ baseUrl: url, api: 'platform', ...(token ? { token } : {}) }),
+    AgentValidationError,
+  };
+}
 
 describe('given the client’s answers, each checked and explained by name', () => {
   it('checks each with the check compiled from the schema that explains it', () => {
