@@ -10,8 +10,10 @@ import { createMemoryThreadStore } from 'agent-console-kit';
 import type { AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import {
+  eventLogAlone,
   formAlone,
   renderAlone,
+  runHistoryAlone,
   renderConsole as renderConsoleAt,
   settle,
   threadListAlone,
@@ -39,5 +41,20 @@ describe('given the console’s lazy form and thread list', () => {
     renderAlone(threadListAlone());
     expect(screen.getByRole('form', { name: 'Input alone' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Threads alone' })).toBeInTheDocument();
+    // And the form agent's run history, which shows once a run has ended.
+    renderAlone(runHistoryAlone());
+    expect(screen.getByRole('heading', { name: 'Run history' })).toBeInTheDocument();
+  });
+
+  it('preloads the event log with showEventLog, before it renders (the console above loaded it nowhere)', async () => {
+    server.inject('chat-agent', { status: 403, endpoint: 'agent' });
+    renderConsole({ agentId: 'chat-agent', showEventLog: true });
+
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1));
+    await settle();
+    expect(screen.queryByRole('log', { name: 'Run events' })).toBeNull();
+
+    renderAlone(eventLogAlone());
+    expect(screen.getByRole('log', { name: 'Run events' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { formFieldsFromSchema } from 'agent-console-kit';
 // Internal: the console's lazy parts (the console itself is tested in agent-console*.test.tsx).
 import {
   lazyApprovalCard,
@@ -11,11 +10,7 @@ import {
   lazyThreadList,
 } from '../src/components/console-lazy-parts.js';
 import type { DurableToolApproval } from '../src/core/durable-run-schemas.js';
-
-const fields = formFieldsFromSchema({
-  type: 'object',
-  properties: { topic: { type: 'string', title: 'Topic' } },
-});
+import { fields } from './support/lazy-console-parts.js';
 
 describe('given a lazy part of the console', () => {
   it('renders nothing until its module has loaded when it was not preloaded, then the part', async () => {

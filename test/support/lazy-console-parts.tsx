@@ -8,7 +8,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AgentClientProvider, createAgentClient, formFieldsFromSchema } from 'agent-console-kit';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 // Internal: the console's lazy parts, to see whether their modules were loaded.
-import { lazyInputForm, lazyThreadList } from '../../src/components/console-lazy-parts.js';
+import {
+  lazyEventLog,
+  lazyInputForm,
+  lazyRunHistory,
+  lazyThreadList,
+} from '../../src/components/console-lazy-parts.js';
 
 /** Renders a console against `baseUrl` under StrictMode, with its own query client. */
 export function renderConsole(baseUrl: string, props: AgentConsoleProps): void {
@@ -25,7 +30,8 @@ export function renderConsole(baseUrl: string, props: AgentConsoleProps): void {
   );
 }
 
-const fields = formFieldsFromSchema({
+/** One text field, for a form or run history alone. */
+export const fields = formFieldsFromSchema({
   type: 'object',
   properties: { topic: { type: 'string', title: 'Topic' } },
 });
@@ -38,6 +44,10 @@ export function renderAlone(part: ReactNode): HTMLElement {
 export const formAlone = () => (
   <lazyInputForm.Part fields={fields} aria-label="Input alone" onSubmit={() => {}} />
 );
+export const runHistoryAlone = () => (
+  <lazyRunHistory.Part entries={[]} fields={fields} onRunAgain={() => {}} />
+);
+export const eventLogAlone = () => <lazyEventLog.Part events={[]} status="streaming" />;
 export const threadListAlone = () => (
   <lazyThreadList.Part threads={[]} aria-label="Threads alone" onSelect={() => {}} />
 );
