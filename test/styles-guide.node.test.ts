@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { tokenDeclarations } from './support/stylesheet.js';
 
 // The stylesheet ships minified: docs/styling.md is where its tokens are documented.
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
-const stylesheet = read('src/styles.css').replace(/\/\*[\s\S]*?\*\//g, '');
 const guide = read('docs/styling.md');
-
-const tokens = [...stylesheet.matchAll(/(--ack-[a-z0-9-]+)\s*:\s*([^;]+);/g)].map((match) => ({
-  name: match[1] ?? '',
-  value: (match[2] ?? '').trim(),
-}));
+const tokens = tokenDeclarations(read('src/styles.css'));
 
 describe('docs/styling.md, the documentation of agent-console-kit/styles.css', () => {
   it('has a row for every --ack-* token, with its default value', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { tokenDeclarations, withoutComments } from '../support/stylesheet.js';
 
 // agent-console-kit/styles.css as the packed tarball ships it, against src/styles.css.
 const consumers = inject('consumers');
@@ -11,7 +12,6 @@ const shipped = readFileSync(
 const source = readFileSync(new URL('../../src/styles.css', import.meta.url), 'utf8');
 
 const comments = (css: string) => [...css.matchAll(/\/\*[\s\S]*?\*\//g)].map((match) => match[0]);
-const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
 
 /** Splits a selector list at its top-level commas (not those inside `:where(…)`, `:not(…)` …). */
 function selectorsOf(list: string): string[] {
@@ -63,8 +63,7 @@ function preludesOf(css: string): Set<string> {
   return preludes;
 }
 
-const tokensOf = (css: string) =>
-  new Set([...withoutComments(css).matchAll(/(--ack-[a-z0-9-]+)\s*:/g)].map((match) => match[1]));
+const tokensOf = (css: string) => new Set(tokenDeclarations(css).map((token) => token.name));
 const classesOf = (css: string) =>
   new Set([...withoutComments(css).matchAll(/\.ack-[a-z0-9_-]+/g)].map((match) => match[0]));
 
