@@ -112,7 +112,7 @@ function relativeValueImportsOf(file: string): string[] {
     .map((specifier) => sourceOf(file, specifier));
 }
 
-/** The files of src/ a page reaches by static value imports from the main entry. */
+/** The files of src/ a page reaches by static value imports from the client entries. */
 function pageFiles(): Set<string> {
   const reached = new Set<string>();
   const visit = (file: string) => {
@@ -121,17 +121,38 @@ function pageFiles(): Set<string> {
     for (const target of relativeValueImportsOf(file)) visit(target);
   };
   visit('index.ts');
+  visit('console.ts');
   return reached;
 }
 
-describe.each(['core/fetch-sse-connect.ts', 'core/wire-explain.ts'])(
-  'given %s, which its loader imports on demand',
-  (file) => {
-    it('is not on the page, which its loader is', () => {
-      const page = pageFiles();
+/** Each module of src/core that another loads by `import()`. */
+function loadedOnDemand(): string[] {
+  const coreFiles = readdirSync(`${sourceFolder}core`).filter((name) => name.endsWith('.ts'));
+  return coreFiles.flatMap((name) =>
+    [
+      ...readFileSync(`${sourceFolder}core/${name}`, 'utf8').matchAll(
+        /import\(\s*'(\.[^']+)'\s*\)/g,
+      ),
+    ].map(([, specifier = '']) => sourceOf(`core/${name}`, specifier)),
+  );
+}
 
-      expect(page.has('core/agent-client.ts')).toBe(true);
-      expect(page.has(file)).toBe(false);
-    });
-  },
-);
+describe('given the modules of src/core loaded on demand', () => {
+  it('finds them all: the durable wire and turn, the explanation of a refusal, the Node reader', () => {
+    expect(new Set(loadedOnDemand())).toEqual(
+      new Set([
+        'core/durable-run-wire.ts',
+        'core/conversation-durable-turn.ts',
+        'core/wire-explain.ts',
+        'core/fetch-sse-connect.ts',
+      ]),
+    );
+  });
+
+  it.each(loadedOnDemand())('keeps %s off the page, which its loader is on', (file) => {
+    const page = pageFiles();
+
+    expect(page.has('core/agent-client.ts')).toBe(true);
+    expect(page.has(file)).toBe(false);
+  });
+});
