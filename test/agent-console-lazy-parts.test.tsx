@@ -11,19 +11,15 @@ import {
   type AgentInputFormProps,
   type AgentThreadListProps,
 } from 'agent-console-kit';
-import type { AgentConsoleProps } from 'agent-console-kit/console';
-import { demoAgents } from 'agent-console-kit/testing';
 import {
   formAlone,
   renderAlone,
-  renderConsole as renderConsoleAt,
   settle,
+  setUpConsoleServer,
   threadListAlone,
 } from './support/lazy-console-parts.js';
-import { setUpMockServer } from './support/mock-server.js';
 
-const server = setUpMockServer({ agents: demoAgents });
-const renderConsole = (props: AgentConsoleProps) => renderConsoleAt(server.url, props);
+const { renderConsole } = setUpConsoleServer();
 
 describe('given the console’s lazy form and thread list', () => {
   it('loads neither when the app replaced them through components (not even a preload)', async () => {

@@ -7,21 +7,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMemoryThreadStore } from 'agent-console-kit';
-import type { AgentConsoleProps } from 'agent-console-kit/console';
-import { demoAgents } from 'agent-console-kit/testing';
 import {
   eventLogAlone,
   formAlone,
   renderAlone,
   runHistoryAlone,
-  renderConsole as renderConsoleAt,
   settle,
+  setUpConsoleServer,
   threadListAlone,
 } from './support/lazy-console-parts.js';
-import { setUpMockServer } from './support/mock-server.js';
 
-const server = setUpMockServer({ agents: demoAgents });
-const renderConsole = (props: AgentConsoleProps) => renderConsoleAt(server.url, props);
+const { server, renderConsole } = setUpConsoleServer();
 
 describe('given the console’s lazy form and thread list', () => {
   it('preloads the form once the agent takes a form, the thread list once there is a threadStore, before either renders', async () => {

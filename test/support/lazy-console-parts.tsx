@@ -7,6 +7,8 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AgentClientProvider, createAgentClient, formFieldsFromSchema } from 'agent-console-kit';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
+import { demoAgents } from 'agent-console-kit/testing';
+import { setUpMockServer } from './mock-server.js';
 // Internal: the console's lazy parts, to see whether their modules were loaded.
 import {
   lazyEventLog,
@@ -15,19 +17,26 @@ import {
   lazyThreadList,
 } from '../../src/components/console-lazy-parts.js';
 
-/** Renders a console against `baseUrl` under StrictMode, with its own query client. */
-export function renderConsole(baseUrl: string, props: AgentConsoleProps): void {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const client = createAgentClient({ baseUrl });
-  render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole {...props} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+/**
+ * The demo agents' mock server for the file (its hooks registered), and a console rendered
+ * against it under StrictMode, each with its own query client.
+ */
+export function setUpConsoleServer() {
+  const server = setUpMockServer({ agents: demoAgents });
+  const renderConsole = (props: AgentConsoleProps) => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = createAgentClient({ baseUrl: server.url });
+    render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AgentClientProvider client={client}>
+            <AgentConsole {...props} />
+          </AgentClientProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  };
+  return { server, renderConsole };
 }
 
 /** One text field, for a form or run history alone. */
