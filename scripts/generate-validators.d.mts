@@ -4,9 +4,9 @@ export const generatedPath: string;
 export function checkModuleSource(schema: unknown): string;
 /** Where the generated wire checks are written. */
 export const wireChecksPath: string;
-/** Each wire check: the function's name and the name of its schema in src/core/schemas.ts. */
+/** Each wire check: the function's name and the name of its schema in src/core/wire/schemas.ts. */
 export const wireChecks: readonly (readonly [functionName: string, schemaName: string])[];
-/** The wire checks' module text, from src/core/schemas.ts's exports (throws when a check's refusals are not definite or a constant cannot be written). */
+/** The wire checks' module text, from src/core/wire/schemas.ts's exports (throws when a check's refusals are not definite or a constant cannot be written). */
 export function wireChecksModuleSource(schemas: Record<string, unknown>): string;
 /** Where the generated checks of a saved conversation message are written. */
 export const conversationMessageCheckPath: string;

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
 import { AgentConsole } from 'agent-console-kit/console';
-import { AgentConversation } from '../src/core/agent-conversation.js';
-import { RunStream } from '../src/core/run-stream.js';
+import { AgentConversation } from '../src/core/conversation/agent-conversation.js';
+import { RunStream } from '../src/core/stream/run-stream.js';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from './support/mock-server.js';
 

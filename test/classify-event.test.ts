@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
 import { classifyEvent, type RunEvent } from 'agent-console-kit';
-import { messageEventPayloadCheck, messageEventPayloadSchema } from '../src/core/schemas.js';
+import { messageEventPayloadCheck, messageEventPayloadSchema } from '../src/core/wire/schemas.js';
 
 const arrival = { sequence: 7, receivedAt: 1_000, attempt: 2, restart: false };
 const agentMessage = JSON.stringify({

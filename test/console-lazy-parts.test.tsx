@@ -9,7 +9,7 @@ import {
   lazyRunHistory,
   lazyThreadList,
 } from '../src/components/console-lazy-parts.js';
-import type { DurableToolApproval } from '../src/core/durable-run-schemas.js';
+import type { DurableToolApproval } from '../src/core/wire/durable-run-schemas.js';
 import { fields } from './support/lazy-console-parts.js';
 
 describe('given a lazy part of the console', () => {

@@ -14,8 +14,8 @@ import {
   conversationMessageCheckPath,
   conversationMessageModuleSource,
 } from '../scripts/generate-validators.mjs';
-import { conversationMessageSchema } from '../src/core/conversation-message-schema.js';
-import { parseStoredConversationMessages } from '../src/core/conversation-message.js';
+import { conversationMessageSchema } from '../src/core/storage/conversation-message-schema.js';
+import { parseStoredConversationMessages } from '../src/core/storage/conversation-message.js';
 import { serveChat } from './support/mock-server.js';
 
 const message = { id: 'm1', role: 'USER', text: 'Hi', status: 'done', createdAt: 1 };
@@ -145,7 +145,9 @@ describe('a saved conversation message', () => {
 
   it('is checked without zod: nothing conversation-message.ts loads imports zod', async () => {
     const { metafile } = await build({
-      entryPoints: [fileURLToPath(new URL('../src/core/conversation-message.ts', import.meta.url))],
+      entryPoints: [
+        fileURLToPath(new URL('../src/core/storage/conversation-message.ts', import.meta.url)),
+      ],
       bundle: true,
       format: 'esm',
       write: false,

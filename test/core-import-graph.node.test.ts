@@ -72,8 +72,8 @@ describe('given the source files of src/core', () => {
     const graph = readCoreGraph();
 
     expect(graph.size).toBeGreaterThan(10);
-    expect(graph.get('run-stream.ts')).toContain('run-types.ts');
-    expect(graph.get('fetch-sse-transport.ts')).toContain('fetch-sse-connect.ts');
+    expect(graph.get('stream/run-stream.ts')).toContain('stream/run-types.ts');
+    expect(graph.get('wire/fetch-sse-transport.ts')).toContain('wire/fetch-sse-connect.ts');
   });
 
   it('finds a circle when there is one (the check is live)', () => {
@@ -89,6 +89,45 @@ describe('given the source files of src/core', () => {
 
   it('has no import circle: every file imports only files below it', () => {
     expect(circlesOf(readCoreGraph())).toEqual([]);
+  });
+});
+
+// The wings of src/core, lowest first (docs/architecture.md): a wing imports only the wings before
+// it in this list, and itself. index.ts, the barrel, sits above them all.
+const wings = ['base', 'wire', 'stream', 'storage', 'durable', 'conversation', 'console'];
+
+/** Each import that points up the wings: `from → to`. */
+function importsAgainstTheWings(graph: Map<string, readonly string[]>): string[] {
+  const wingOf = (file: string) => wings.indexOf(file.split('/')[0] ?? '');
+  return [...graph]
+    .filter(([file]) => file.includes('/'))
+    .flatMap(([file, targets]) =>
+      targets
+        .filter((target) => wingOf(target) > wingOf(file))
+        .map((target) => `${file} → ${target}`),
+    );
+}
+
+describe('given the wings of src/core', () => {
+  it('puts every source file but the barrel in a known wing', () => {
+    const outside = [...readCoreGraph().keys()].filter(
+      (file) => file !== 'index.ts' && !wings.includes(file.split('/')[0] ?? ''),
+    );
+
+    expect(outside).toEqual([]);
+  });
+
+  it('finds an import against the wings when there is one (the check is live)', () => {
+    const graph = new Map([
+      ['wire/a.ts', ['console/b.ts']],
+      ['console/b.ts', ['wire/a.ts']],
+    ]);
+
+    expect(importsAgainstTheWings(graph)).toEqual(['wire/a.ts → console/b.ts']);
+  });
+
+  it('has every import point down the wings (or within one)', () => {
+    expect(importsAgainstTheWings(readCoreGraph())).toEqual([]);
   });
 });
 
@@ -127,7 +166,9 @@ function pageFiles(): Set<string> {
 
 /** Each module of src/core that another loads by `import()`. */
 function loadedOnDemand(): string[] {
-  const coreFiles = readdirSync(`${sourceFolder}core`).filter((name) => name.endsWith('.ts'));
+  const coreFiles = readdirSync(`${sourceFolder}core`, { recursive: true, encoding: 'utf8' })
+    .map((name) => name.split('\\').join('/'))
+    .filter((name) => name.endsWith('.ts'));
   return coreFiles.flatMap((name) =>
     [
       ...readFileSync(`${sourceFolder}core/${name}`, 'utf8').matchAll(
@@ -141,10 +182,10 @@ describe('given the modules of src/core loaded on demand', () => {
   it('finds them all: the durable wire and turn, the explanation of a refusal, the Node reader', () => {
     expect(new Set(loadedOnDemand())).toEqual(
       new Set([
-        'core/durable-run-wire.ts',
-        'core/conversation-durable-turn.ts',
-        'core/wire-explain.ts',
-        'core/fetch-sse-connect.ts',
+        'core/wire/durable-run-wire.ts',
+        'core/conversation/conversation-durable-turn.ts',
+        'core/wire/wire-explain.ts',
+        'core/wire/fetch-sse-connect.ts',
       ]),
     );
   });
@@ -152,7 +193,7 @@ describe('given the modules of src/core loaded on demand', () => {
   it.each(loadedOnDemand())('keeps %s off the page, which its loader is on', (file) => {
     const page = pageFiles();
 
-    expect(page.has('core/agent-client.ts')).toBe(true);
+    expect(page.has('core/wire/agent-client.ts')).toBe(true);
     expect(page.has(file)).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import {
   type DurableRun,
   type KeyValueStorage,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../src/core/run-store.js';
+import { createMemoryStorage } from '../src/core/storage/run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { fakeLocks, manualPage, type ManualPage } from './support/durable-environment.js';
 

@@ -9,7 +9,7 @@ import {
   type DurableRunOptions,
   type KeyValueStorage,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../src/core/run-store.js';
+import { createMemoryStorage } from '../src/core/storage/run-store.js';
 import {
   approval,
   serveDurableWireForTest,

@@ -10,15 +10,15 @@ import {
   AgentNetworkError,
   AgentRedirectError,
   AgentValidationError,
-} from '../src/core/errors.js';
-import { AgentRunNotFoundError, AgentStorageError } from '../src/core/durable-run-errors.js';
+} from '../src/core/wire/errors.js';
+import { AgentRunNotFoundError, AgentStorageError } from '../src/core/wire/durable-run-errors.js';
 
 // The parts the package loads on demand carry their own copy of the error classes and of all they
 // import (vite.config.ts, lazyCopies): the modules loaded again into a fresh module graph are such
 // a copy, the durable errors extending the copy's base classes.
 vi.resetModules();
-const copy = await import('../src/core/errors.js');
-const durableCopy = await import('../src/core/durable-run-errors.js');
+const copy = await import('../src/core/wire/errors.js');
+const durableCopy = await import('../src/core/wire/durable-run-errors.js');
 
 const httpInit = {
   status: 404,
@@ -162,7 +162,7 @@ describe('given the name', () => {
 
   it('survives a minifier, which renames the classes', async () => {
     const bundled = await build({
-      entryPoints: [new URL('../src/core/durable-run-errors.ts', import.meta.url).pathname],
+      entryPoints: [new URL('../src/core/wire/durable-run-errors.ts', import.meta.url).pathname],
       bundle: true,
       minify: true,
       format: 'esm',

@@ -5,9 +5,9 @@ import { generatedPath, checkModuleSource } from '../scripts/generate-validators
 import {
   checkMessageEventPayload,
   INVALID as GeneratedInvalid,
-} from '../src/core/message-payload-check.generated.js';
-import type * as GeneratedCheck from '../src/core/message-payload-check.generated.js';
-import { messageEventPayloadCheck, messageEventPayloadSchema } from '../src/core/schemas.js';
+} from '../src/core/wire/message-payload-check.generated.js';
+import type * as GeneratedCheck from '../src/core/wire/message-payload-check.generated.js';
+import { messageEventPayloadCheck, messageEventPayloadSchema } from '../src/core/wire/schemas.js';
 
 const valid = {
   messages: [
@@ -66,7 +66,7 @@ describe('the compiled message payload check', () => {
     const calls: unknown[] = [];
     let answer: 'compiled' | 'refuse' = 'compiled';
     vi.resetModules();
-    vi.doMock('../src/core/message-payload-check.generated.js', async (importOriginal) => {
+    vi.doMock('../src/core/wire/message-payload-check.generated.js', async (importOriginal) => {
       const original = await importOriginal<typeof GeneratedCheck>();
       return {
         checkMessageEventPayload: (payload: unknown) => {
@@ -76,7 +76,7 @@ describe('the compiled message payload check', () => {
       };
     });
     try {
-      const { isMessageEventPayload } = await import('../src/core/classify-frame.js');
+      const { isMessageEventPayload } = await import('../src/core/stream/classify-frame.js');
       for (const mode of ['compiled', 'refuse'] as const) {
         answer = mode;
         calls.length = 0;
@@ -88,7 +88,7 @@ describe('the compiled message payload check', () => {
         expect(calls).toEqual(payloads);
       }
     } finally {
-      vi.doUnmock('../src/core/message-payload-check.generated.js');
+      vi.doUnmock('../src/core/wire/message-payload-check.generated.js');
       vi.resetModules();
     }
   });

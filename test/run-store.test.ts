@@ -6,7 +6,7 @@ import {
   createRunStore,
   type KeyValueStorage,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../src/core/run-store.js';
+import { createMemoryStorage } from '../src/core/storage/run-store.js';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 
 afterEach(() => {

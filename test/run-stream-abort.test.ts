@@ -2,13 +2,15 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import {
   AgentInputError,
+  assertCompleteInput,
   buildRunInput,
   createAgentClient,
   createRunStream,
   formFieldsFromSchema,
+  type AgentRunRequest,
   type RunSnapshot,
 } from 'agent-console-kit';
-import { initialRunSnapshot } from '../src/core/run-stream.js';
+import { initialRunSnapshot } from '../src/core/stream/run-stream.js';
 import { messagePayload, textEvents } from 'agent-console-kit/testing';
 import { serve, serveForTest } from './support/mock-server.js';
 
@@ -209,7 +211,8 @@ describe('given a request that must not be sent', () => {
     const fields = formFieldsFromSchema(inputSchema);
     const stream = createRunStream(createAgentClient({ baseUrl: mock.url }));
 
-    const refused = await stream.start({ agentId: 'agent', fields, input: { topic: 'zod' } });
+    const check = (request: AgentRunRequest) => assertCompleteInput(fields, request.input);
+    const refused = await stream.start({ agentId: 'agent', check, input: { topic: 'zod' } });
 
     expect(refused.status).toBe('error');
     expect((refused.error as AgentInputError).missingFields).toEqual(['depth', 'tone']);
@@ -218,7 +221,7 @@ describe('given a request that must not be sent', () => {
 
     const accepted = await stream.start({
       agentId: 'agent',
-      fields,
+      check,
       input: buildRunInput(fields, { topic: 'zod' }),
     });
 
@@ -236,7 +239,11 @@ describe('given a request that must not be sent', () => {
     const mock = await serve({});
     const stream = createRunStream(createAgentClient({ baseUrl: mock.url }));
 
-    const final = await stream.start({ agentId: 'agent', fields, input: { topic: '' } });
+    const final = await stream.start({
+      agentId: 'agent',
+      check: (request) => assertCompleteInput(fields, request.input),
+      input: { topic: '' },
+    });
 
     expect((final.error as AgentInputError).missingFields).toEqual(['topic']);
     expect(mock.postCount()).toBe(0);

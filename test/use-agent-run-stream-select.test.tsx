@@ -11,7 +11,7 @@ import {
   type UseAgentRunStreamOptions,
   type UseAgentRunStreamResult,
 } from 'agent-console-kit';
-import { RunStream } from '../src/core/run-stream.js';
+import { RunStream } from '../src/core/stream/run-stream.js';
 import {
   createMockAgentServer,
   manyEvents,

@@ -7,7 +7,7 @@ describe('given a server render (plain Node: no window, no document)', () => {
     expect(typeof document).toBe('undefined');
     const { useAgentRunStream } = await import('../src/react/use-agent-run-stream.js');
     const { AgentClientProvider } = await import('../src/react/agent-client-provider.js');
-    const { createAgentClient } = await import('../src/core/agent-client.js');
+    const { createAgentClient } = await import('../src/core/wire/agent-client.js');
 
     function Run() {
       const run = useAgentRunStream({ onEvent: () => undefined });

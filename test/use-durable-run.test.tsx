@@ -9,7 +9,7 @@ import {
   type AgentClient,
   type RunStore,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../src/core/run-store.js';
+import { createMemoryStorage } from '../src/core/storage/run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 
 const servers: MockAgentServer[] = [];

@@ -7,11 +7,11 @@ import {
   wireChecksModuleSource,
   wireChecksPath,
 } from '../scripts/generate-validators.mjs';
-import * as checks from '../src/core/wire-checks.generated.js';
-import * as schemas from '../src/core/schemas.js';
-import type * as WireExplain from '../src/core/wire-explain.js';
-import { wireAnswerSchemas } from '../src/core/wire-explain.js';
-import { wireAnswerChecks } from '../src/core/client-wire.js';
+import * as checks from '../src/core/wire/wire-checks.generated.js';
+import * as schemas from '../src/core/wire/schemas.js';
+import type * as WireExplain from '../src/core/wire/wire-explain.js';
+import { wireAnswerSchemas } from '../src/core/wire/wire-explain.js';
+import { wireAnswerChecks } from '../src/core/wire/client-wire.js';
 import { listenForTest } from './support/listen-for-test.js';
 
 const agent = { agent_id: 'a', name: 'A', capabilities: { 'ap.io.messages': true, other: 1 } };
@@ -214,13 +214,13 @@ async function clientWith(
   explain: Parameters<typeof vi.doMock<typeof WireExplain>>[1],
 ) {
   vi.resetModules();
-  vi.doMock('../src/core/wire-explain.js', explain);
+  vi.doMock('../src/core/wire/wire-explain.js', explain);
   onTestFinished(() => {
-    vi.doUnmock('../src/core/wire-explain.js');
+    vi.doUnmock('../src/core/wire/wire-explain.js');
     vi.resetModules();
   });
-  const { createAgentClient } = await import('../src/core/agent-client.js');
-  const { AgentValidationError } = await import('../src/core/errors.js');
+  const { createAgentClient } = await import('../src/core/wire/agent-client.js');
+  const { AgentValidationError } = await import('../src/core/wire/errors.js');
   return {
     client: createAgentClient({ baseUrl: url, api: 'platform', ...(token ? { token } : {}) }),
     AgentValidationError,

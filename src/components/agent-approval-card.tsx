@@ -11,13 +11,13 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import { AgentApprovalConflictError } from '../core/durable-run-errors.js';
+import { AgentApprovalConflictError } from '../core/wire/durable-run-errors.js';
 import type {
   DurableInteraction,
   DurableRunDecision,
   DurableToolApproval,
-} from '../core/durable-run-schemas.js';
-import { batchKeyOf } from '../core/durable-run-states.js';
+} from '../core/wire/durable-run-schemas.js';
+import { batchKeyOf } from '../core/wire/durable-run-states.js';
 import {
   classNames,
   createPartContext,

@@ -10,7 +10,7 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import type { ConversationSnapshot } from '../core/agent-conversation.js';
+import type { ConversationSnapshot } from '../core/conversation/agent-conversation.js';
 import { classNames, named, useComposedRefs } from './part-helpers.js';
 
 /** Props of {@link AgentCancelConfirm}. */

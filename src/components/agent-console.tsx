@@ -14,11 +14,11 @@ import type {
   ConversationExecutionMode,
   ConversationMessage,
   ConversationSnapshot,
-} from '../core/agent-conversation.js';
-import type { ThreadStore } from '../core/thread-store.js';
-import type { Agent } from '../core/schemas.js';
+} from '../core/conversation/agent-conversation.js';
+import type { ThreadStore } from '../core/storage/thread-store.js';
+import type { Agent } from '../core/wire/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
-import type { AgentErrorTool } from '../core/tool-authorization.js';
+import type { AgentErrorTool } from '../core/wire/tool-authorization.js';
 import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';

@@ -5,7 +5,7 @@ import {
   type ForwardedRef,
   type RefAttributes,
 } from 'react';
-import type { Agent } from '../core/schemas.js';
+import type { Agent } from '../core/wire/schemas.js';
 import { classNames, named } from './part-helpers.js';
 
 /** Props of {@link AgentDetails}. */

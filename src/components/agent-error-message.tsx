@@ -7,14 +7,14 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import { AgentHttpError, type AgentError } from '../core/errors.js';
-import type { FormField } from '../core/input-form.js';
-import type { AgentErrorTool, ToolAuthorizationState } from '../core/tool-authorization.js';
+import { AgentHttpError, type AgentError } from '../core/wire/errors.js';
+import type { FormField } from '../core/console/input-form.js';
+import type { AgentErrorTool, ToolAuthorizationState } from '../core/wire/tool-authorization.js';
 import { useOnline } from './use-online.js';
 import { AlertIcon, KeyIcon, RetryIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
 
-import { describeAgentError } from '../core/run-wording.js';
+import { describeAgentError } from '../core/console/run-wording.js';
 
 /** Props of {@link AgentErrorMessage}. */
 export interface AgentErrorMessageProps

@@ -20,14 +20,14 @@ import {
   type Range,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import type { RunEvent, RunStatus } from '../core/run-types.js';
+import type { RunEvent, RunStatus } from '../core/stream/run-types.js';
 import {
   formatCount,
   plural,
   runFailedSummary,
   runStatusAnnouncement,
-} from '../core/run-wording.js';
-import { eventsToNdjson } from '../core/run-events-ndjson.js';
+} from '../core/console/run-wording.js';
+import { eventsToNdjson } from '../core/stream/run-events-ndjson.js';
 import {
   formatElapsed,
   indexEventNames,

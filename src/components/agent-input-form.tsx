@@ -15,14 +15,14 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import { formFieldsFromSchema, type FormField } from '../core/input-form.js';
+import { formFieldsFromSchema, type FormField } from '../core/console/input-form.js';
 import {
   isChecked,
   optionIndex,
   toDateTimeLocal,
   validateInputForm,
   type AgentInputFormValues,
-} from '../core/input-form-validation.js';
+} from '../core/console/input-form-validation.js';
 import { initialFieldValue } from './input-form-controls.js';
 import { PlayIcon } from './icons.js';
 import { classNames, createPartContext, dataFlag, useComposedRefs, named } from './part-helpers.js';

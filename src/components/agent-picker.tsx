@@ -10,10 +10,10 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import type { Agent } from '../core/schemas.js';
+import type { Agent } from '../core/wire/schemas.js';
 import { useAgentSearch } from '../react/use-agent-search.js';
-import type { AgentError } from '../core/errors.js';
-import { describeAgentError } from '../core/run-wording.js';
+import type { AgentError } from '../core/wire/errors.js';
+import { describeAgentError } from '../core/console/run-wording.js';
 import { classNames, dataFlag, named } from './part-helpers.js';
 
 /** Props of {@link AgentPicker}. */

@@ -5,8 +5,8 @@ import {
   type ForwardedRef,
   type RefAttributes,
 } from 'react';
-import type { FormField } from '../core/input-form.js';
-import type { RunHistoryEntry } from '../core/run-history.js';
+import type { FormField } from '../core/console/input-form.js';
+import type { RunHistoryEntry } from '../core/stream/run-history.js';
 import { classNames, named } from './part-helpers.js';
 
 /** Props of {@link AgentRunHistory}. */

@@ -8,7 +8,7 @@ import {
   type RefAttributes,
   type UIEvent,
 } from 'react';
-import { activeRunStatuses, type RunStatus } from '../core/run-types.js';
+import { activeRunStatuses, type RunStatus } from '../core/stream/run-types.js';
 import { classNames, dataFlag, useComposedRefs, named } from './part-helpers.js';
 import { useFollowEnd } from './use-follow-end.js';
 

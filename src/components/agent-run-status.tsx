@@ -5,9 +5,9 @@ import {
   type ForwardedRef,
   type RefAttributes,
 } from 'react';
-import type { AgentError } from '../core/errors.js';
-import { runStatusText } from '../core/run-wording.js';
-import type { RunStatus } from '../core/run-types.js';
+import type { AgentError } from '../core/wire/errors.js';
+import { runStatusText } from '../core/console/run-wording.js';
+import type { RunStatus } from '../core/stream/run-types.js';
 import { classNames, named } from './part-helpers.js';
 import { useOnline } from './use-online.js';
 

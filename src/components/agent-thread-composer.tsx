@@ -5,7 +5,7 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import type { ConversationStatus } from '../core/agent-conversation.js';
+import type { ConversationStatus } from '../core/conversation/agent-conversation.js';
 import { Composer } from './composer.js';
 import { named } from './part-helpers.js';
 

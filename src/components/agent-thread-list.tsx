@@ -11,7 +11,7 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import type { ThreadSummary } from '../core/thread-store.js';
+import type { ThreadSummary } from '../core/storage/thread-store.js';
 import {
   classNames,
   createPartContext,

@@ -17,14 +17,17 @@ import {
   type RefAttributes,
   type UIEvent,
 } from 'react';
-import type { ConversationMessage, ConversationStatus } from '../core/agent-conversation.js';
-import type { AgentError } from '../core/errors.js';
+import type {
+  ConversationMessage,
+  ConversationStatus,
+} from '../core/conversation/agent-conversation.js';
+import type { AgentError } from '../core/wire/errors.js';
 import {
   answerAnnouncement,
   answerFailureText,
   answerWaitingText,
   formatCount,
-} from '../core/run-wording.js';
+} from '../core/console/run-wording.js';
 import {
   classNames,
   createPartContext,

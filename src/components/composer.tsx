@@ -9,7 +9,7 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import type { ConversationStatus } from '../core/agent-conversation.js';
+import type { ConversationStatus } from '../core/conversation/agent-conversation.js';
 import { SendIcon, StopIcon } from './icons.js';
 import { classNames, dataFlag, isSendKey, named } from './part-helpers.js';
 

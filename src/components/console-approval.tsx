@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import type { AgentConsoleApprovalStatus } from '../core/agent-console-controller.js';
-import type { DurableInteraction, DurableRunDecision } from '../core/durable-run-schemas.js';
+import type { AgentConsoleApprovalStatus } from '../core/console/agent-console-controller.js';
+import type { DurableInteraction, DurableRunDecision } from '../core/wire/durable-run-schemas.js';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
 
 /** Props of {@link ConsoleApproval}. */

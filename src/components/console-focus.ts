@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import type { AgentConsoleFocusIntent } from '../core/agent-console-controller.js';
+import type { AgentConsoleFocusIntent } from '../core/console/agent-console-controller.js';
 
 /**
  * Acts on the console's focus intents: Stop when the control that started a run is disabled, then

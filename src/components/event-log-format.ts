@@ -1,5 +1,5 @@
-import { stringifyJson } from '../core/json-text.js';
-import type { RunEvent } from '../core/run-types.js';
+import { stringifyJson } from '../core/base/json-text.js';
+import type { RunEvent } from '../core/stream/run-types.js';
 
 const previewLength = 160;
 

@@ -1,5 +1,5 @@
-import type { FormField } from '../core/input-form.js';
-import type { AgentInputFormValues } from '../core/input-form-validation.js';
+import type { FormField } from '../core/console/input-form.js';
+import type { AgentInputFormValues } from '../core/console/input-form-validation.js';
 
 /** The value a field's control starts with: `defaultValues`, else the schema's `default`. */
 export function initialFieldValue(

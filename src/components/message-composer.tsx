@@ -5,7 +5,7 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import type { AgentMessage } from '../core/schemas.js';
+import type { AgentMessage } from '../core/wire/schemas.js';
 import { Composer } from './composer.js';
 import { named } from './part-helpers.js';
 

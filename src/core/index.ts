@@ -14,7 +14,7 @@ export {
   type PerRequestValue,
   type PreparedRunRequest,
   type AgentRequestOptions,
-} from './agent-client.js';
+} from './wire/agent-client.js';
 export {
   AgentError,
   AgentHttpError,
@@ -25,7 +25,7 @@ export {
   type AgentErrorKind,
   type AgentFieldError,
   type AgentValidationIssue,
-} from './errors.js';
+} from './wire/errors.js';
 export type {
   Agent,
   AgentCapabilities,
@@ -36,7 +36,7 @@ export type {
   RunFailedPayload,
   ToolAuthorizationSuggestion,
   ToolServerAuthorization,
-} from './schemas.js';
+} from './wire/schemas.js';
 export {
   assertCompleteInput,
   buildRunInput,
@@ -46,12 +46,12 @@ export {
   isEmptyValue,
   type FormField,
   type FormFieldKind,
-} from './input-form.js';
+} from './console/input-form.js';
 export {
   validateInputForm,
   type AgentInputFormValues,
   type InputFormValidation,
-} from './input-form-validation.js';
+} from './console/input-form-validation.js';
 export {
   activeRunStatuses,
   terminalRunStatuses,
@@ -65,8 +65,12 @@ export {
   type RunSnapshot,
   type RunStatus,
   type UnknownRunEvent,
-} from './run-types.js';
-export { classifyEvent, type RunEventArrival, type RunEventFrame } from './classify-event.js';
+} from './stream/run-types.js';
+export {
+  classifyEvent,
+  type RunEventArrival,
+  type RunEventFrame,
+} from './stream/classify-event.js';
 export {
   createRunStream,
   defaultIdleTimeoutMs,
@@ -75,8 +79,8 @@ export {
   type RunStreamCallbacks,
   type RunStreamOptions,
   type RunStreamReconnectOptions,
-} from './run-stream.js';
-export { defaultSseTransport, fetchEventSourceTransport } from './sse-transport.js';
+} from './stream/run-stream.js';
+export { defaultSseTransport, fetchEventSourceTransport } from './wire/sse-transport.js';
 export type {
   SentRunRequest,
   SseAttemptResult,
@@ -84,15 +88,15 @@ export type {
   SseReadOptions,
   SseTransport,
   StreamRunOptions,
-} from './sse-types.js';
-export { fetchSseTransport } from './fetch-sse-transport.js';
-export { AgentEventTooLargeError, defaultMaxEventSize } from './sse-attempt.js';
+} from './wire/sse-types.js';
+export { fetchSseTransport } from './wire/fetch-sse-transport.js';
+export { AgentEventTooLargeError, defaultMaxEventSize } from './wire/sse-attempt.js';
 export {
   backoffDelay,
   type BackoffHints,
   type BackoffJitter,
   type BackoffPolicy,
-} from './backoff.js';
+} from './base/backoff.js';
 // Query options and keys for TanStack Query: plain objects (only its types are used), so a server
 // prefetches with them.
 export {
@@ -107,7 +111,7 @@ export {
   type AgentSchemasQueryKey,
   type AgentSearchQueryKey,
   type AgentSearchQueryOptions,
-} from './agent-queries.js';
+} from './wire/agent-queries.js';
 export {
   AgentConversationBusyError,
   createAgentConversation,
@@ -122,18 +126,18 @@ export {
   type ConversationRole,
   type ConversationSnapshot,
   type ConversationStatus,
-} from './agent-conversation.js';
+} from './conversation/agent-conversation.js';
 export {
   createRunHistory,
   type RunHistory,
   type RunHistoryEntry,
   type RunHistoryOptions,
-} from './run-history.js';
+} from './stream/run-history.js';
 export {
   AgentRedirectError,
   type AgentRedirectErrorInit,
   type AgentRedirectReason,
-} from './errors.js';
+} from './wire/errors.js';
 export {
   AgentApprovalConflictError,
   AgentCancelUnavailableError,
@@ -143,14 +147,14 @@ export {
   AgentStartUnknownError,
   AgentUnsupportedError,
   type AgentStartUnknownReason,
-} from './durable-run-errors.js';
+} from './wire/durable-run-errors.js';
 export {
   activeDurableRunStates,
   durableRunStates,
   isDurableRunState,
   terminalDurableRunStates,
   type DurableRunState,
-} from './durable-run-states.js';
+} from './wire/durable-run-states.js';
 export type {
   DurableInteraction,
   DurableRunDecision,
@@ -158,8 +162,8 @@ export type {
   DurableRunRecord,
   DurableToolApproval,
   DurableUnknownInteraction,
-} from './durable-run-schemas.js';
-export type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
+} from './wire/durable-run-schemas.js';
+export type { DurableRunMethods, DurableRunStartRequest } from './wire/durable-run-wire.js';
 // The console's behaviour without a view (useAgentConsole is its React binding).
 export {
   agentConsoleModeOf,
@@ -173,7 +177,7 @@ export {
   type AgentConsoleMode,
   type AgentConsoleRunOptions,
   type AgentConsoleSnapshot,
-} from './agent-console-controller.js';
+} from './console/agent-console-controller.js';
 export {
   openToolAuthorization,
   requestToolAuthorizationUrl,
@@ -181,12 +185,12 @@ export {
   type ToolAuthorizationNavigation,
   type ToolAuthorizationOpening,
   type ToolAuthorizationState,
-} from './tool-authorization.js';
+} from './wire/tool-authorization.js';
 export {
   defaultDurablePollPolicy,
   type DurablePollPolicy,
   type DurablePollSituation,
-} from './durable-poll-schedule.js';
+} from './durable/durable-poll-schedule.js';
 export {
   AgentStorageError,
   createRunStore,
@@ -197,7 +201,7 @@ export {
   type RunStore,
   type RunStoreChange,
   type RunStoreOptions,
-} from './run-store.js';
+} from './storage/run-store.js';
 export {
   createDurableRun,
   type DurableRun,
@@ -211,7 +215,7 @@ export {
   type DurableRunOptions,
   type DurableRunSnapshot,
   type DurableRunStatus,
-} from './durable-run.js';
+} from './durable/durable-run.js';
 export {
   ThreadConflictError,
   createLocalStorageThreadStore,
@@ -222,18 +226,18 @@ export {
   type ThreadStore,
   type ThreadStoreChange,
   type ThreadSummary,
-} from './thread-store.js';
+} from './storage/thread-store.js';
 export {
   createDurableRunList,
   type DurableRunList,
   type DurableRunListOptions,
   type KnownDurableRun,
-} from './durable-run-list.js';
-export type { DurableRunStartOptions } from './durable-run.js';
+} from './durable/durable-run-list.js';
+export type { DurableRunStartOptions } from './durable/durable-run.js';
 export {
   describeAgentError,
   type AgentErrorDescription,
   type DescribeAgentErrorContext,
-} from './run-wording.js';
-export { eventsToNdjson } from './run-events-ndjson.js';
-export type { Subscribable } from './subscribable.js';
+} from './console/run-wording.js';
+export { eventsToNdjson } from './stream/run-events-ndjson.js';
+export type { Subscribable } from './base/subscribable.js';

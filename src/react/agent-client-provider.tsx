@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { AgentClient } from '../core/agent-client.js';
+import type { AgentClient } from '../core/wire/agent-client.js';
 
 const AgentClientContext = createContext<AgentClient | undefined>(undefined);
 

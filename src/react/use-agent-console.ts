@@ -4,13 +4,13 @@ import {
   AgentConsoleController,
   type AgentConsoleControllerOptions,
   type AgentConsoleSnapshot,
-} from '../core/agent-console-controller.js';
-import type { AgentError } from '../core/errors.js';
-import type { Agent, AgentSchemas } from '../core/schemas.js';
+} from '../core/console/agent-console-controller.js';
+import type { AgentError } from '../core/wire/errors.js';
+import type { Agent, AgentSchemas } from '../core/wire/schemas.js';
 import type {
   ToolAuthorizationNavigation,
   ToolAuthorizationOpening,
-} from '../core/tool-authorization.js';
+} from '../core/wire/tool-authorization.js';
 import { useAgentClient } from './agent-client-provider.js';
 import { useAgent, useAgentSchemas } from './use-agent.js';
 import {

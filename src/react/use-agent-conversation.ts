@@ -4,10 +4,10 @@ import {
   type AgentConversationOptions,
   type ConversationMessage,
   type ConversationSnapshot,
-} from '../core/agent-conversation.js';
-import type { AgentClient } from '../core/agent-client.js';
-import type { DurableRunDecision } from '../core/durable-run-schemas.js';
-import type { RunStreamCallbacks } from '../core/run-stream.js';
+} from '../core/conversation/agent-conversation.js';
+import type { AgentClient } from '../core/wire/agent-client.js';
+import type { DurableRunDecision } from '../core/wire/durable-run-schemas.js';
+import type { RunStreamCallbacks } from '../core/stream/run-stream.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
 import { useStore } from './use-store.js';
 

@@ -1,6 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { RunHistory, type RunHistoryEntry, type RunHistoryOptions } from '../core/run-history.js';
-import type { RunStream } from '../core/run-stream.js';
+import {
+  RunHistory,
+  type RunHistoryEntry,
+  type RunHistoryOptions,
+} from '../core/stream/run-history.js';
+import type { RunStream } from '../core/stream/run-stream.js';
 import { useStore } from './use-store.js';
 
 /**

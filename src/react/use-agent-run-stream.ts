@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { AgentClient } from '../core/agent-client.js';
+import type { AgentClient } from '../core/wire/agent-client.js';
 import {
   RunStream,
   type RunStartRequest,
   type RunStreamCallbacks,
   type RunStreamOptions,
-} from '../core/run-stream.js';
-import type { RunSnapshot } from '../core/run-types.js';
+} from '../core/stream/run-stream.js';
+import type { RunSnapshot } from '../core/stream/run-types.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
 import { useStore } from './use-store.js';
 

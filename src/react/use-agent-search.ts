@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { agentSearchQueryOptions, type AgentSearchQueryKey } from '../core/agent-queries.js';
-import type { AgentError } from '../core/errors.js';
-import type { Agent } from '../core/schemas.js';
+import { agentSearchQueryOptions, type AgentSearchQueryKey } from '../core/wire/agent-queries.js';
+import type { AgentError } from '../core/wire/errors.js';
+import type { Agent } from '../core/wire/schemas.js';
 import { useAgentClient } from './agent-client-provider.js';
 
 /** Options of {@link useAgentSearch}. */

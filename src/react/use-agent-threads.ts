@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { newThreadId, type ThreadStore, type ThreadSummary } from '../core/thread-store.js';
+import { newThreadId, type ThreadStore, type ThreadSummary } from '../core/storage/thread-store.js';
 
 /** Options of {@link useAgentThreads}. */
 export interface UseAgentThreadsOptions {

@@ -6,15 +6,15 @@ import {
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
 } from '@tanstack/react-query';
-import type { AgentError } from '../core/errors.js';
-import type { Agent, AgentSchemas } from '../core/schemas.js';
+import type { AgentError } from '../core/wire/errors.js';
+import type { Agent, AgentSchemas } from '../core/wire/schemas.js';
 import { useAgentClient } from './agent-client-provider.js';
 import {
   agentQueryOptions,
   agentSchemasQueryOptions,
   type AgentQueryKey,
   type AgentSchemasQueryKey,
-} from '../core/agent-queries.js';
+} from '../core/wire/agent-queries.js';
 
 /**
  * Query options a caller may set on {@link useAgent} / {@link useAgentSchemas}. `select` changes

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { AgentClient } from '../core/agent-client.js';
-import type { DurableRunDecision } from '../core/durable-run-schemas.js';
-import type { DurableRunStartRequest } from '../core/durable-run-wire.js';
+import type { AgentClient } from '../core/wire/agent-client.js';
+import type { DurableRunDecision } from '../core/wire/durable-run-schemas.js';
+import type { DurableRunStartRequest } from '../core/wire/durable-run-wire.js';
 import {
   DurableRun,
   type DurableRunClient,
   type DurableRunOptions,
   type DurableRunSnapshot,
-} from '../core/durable-run.js';
+} from '../core/durable/durable-run.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
 import { useStore } from './use-store.js';
 

@@ -3,8 +3,8 @@ import {
   createDurableRunList,
   type DurableRunListOptions,
   type KnownDurableRun,
-} from '../core/durable-run-list.js';
-import { defaultRunStore } from '../core/run-store.js';
+} from '../core/durable/durable-run-list.js';
+import { defaultRunStore } from '../core/storage/run-store.js';
 
 /** Options of {@link useDurableRuns}. */
 export interface UseDurableRunsOptions extends DurableRunListOptions {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import type { Subscribable } from '../core/subscribable.js';
+import type { Subscribable } from '../core/base/subscribable.js';
 
 const selectWhole = <Snapshot>(snapshot: Snapshot) => snapshot;
 

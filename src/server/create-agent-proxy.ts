@@ -3,8 +3,8 @@
  * token: the agent operations of both generations and nothing else.
  */
 import { proxyProblem } from './proxy-problem.js';
-import { concatBytes } from '../core/bytes.js';
-import { redactJsonText } from '../core/secrets.js';
+import { concatBytes } from '../core/base/bytes.js';
+import { redactJsonText } from '../core/wire/secrets.js';
 import { redactAnswer } from './redact-answer.js';
 import { forwardedQuery, isSafeId, matchProxyRoute, type ProxyRoute } from './proxy-routes.js';
 

@@ -3,7 +3,7 @@
  * `{ type, title, status, code, detail, request_id }`. Their text is the proxy's own and never
  * carries a secret; `redactText` is applied anyway, so a detail built from an error cannot leak one.
  */
-import { redactText } from '../core/secrets.js';
+import { redactText } from '../core/wire/secrets.js';
 
 const problems = {
   400: { title: 'Invalid Request', code: 'invalid_request' },

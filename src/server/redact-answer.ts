@@ -1,4 +1,4 @@
-import { redactJsonText, redactText } from '../core/secrets.js';
+import { redactJsonText, redactText } from '../core/wire/secrets.js';
 
 // A line held this long without a line break is passed on, all but a tail that could still hold
 // the start of a secret (an escaped one is up to six times its length).

@@ -4,7 +4,7 @@
  */
 import { demoAgents } from './demo-agents.js';
 import { textEvents } from './mock-events.js';
-import type { AgentApi } from '../core/agent-client.js';
+import type { AgentApi } from '../core/wire/agent-client.js';
 import type { MockStreamItem } from './mock-events.js';
 import type {
   MockAgentDefinition,

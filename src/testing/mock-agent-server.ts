@@ -5,7 +5,7 @@
  * node:http is imported dynamically inside {@link createMockAgentServer}, so this module (and the
  * `agent-console-kit/testing` barrel) can be bundled for a browser without pulling node:http.
  */
-import { concatBytes } from '../core/bytes.js';
+import { concatBytes } from '../core/base/bytes.js';
 import { createMockAgentService } from './mock-agent-service.js';
 import type {
   MockAgentService,

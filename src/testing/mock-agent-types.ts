@@ -1,5 +1,5 @@
 /** The public types of the mock agent service: agents, run scenarios, and what it records. */
-import type { AgentApi } from '../core/agent-client.js';
+import type { AgentApi } from '../core/wire/agent-client.js';
 import type { MockStreamItem } from './mock-events.js';
 
 /**

@@ -5,7 +5,7 @@
  * Framework-free and browser-safe: no Node built-ins, no React.
  */
 
-import type { AgentApi } from '../core/agent-client.js';
+import type { AgentApi } from '../core/wire/agent-client.js';
 import { completeProblem } from './mock-problems.js';
 
 interface MockItemBase {

@@ -3,7 +3,7 @@
  * matcher. Routes match the END of a path, so a deployment behind a path prefix
  * (`https://host/proxy/api/agents/…`) is served as well.
  */
-import type { AgentApi } from '../core/agent-client.js';
+import type { AgentApi } from '../core/wire/agent-client.js';
 import type { MockEndpoint } from './mock-agent-types.js';
 
 /** A method a route answers (HEAD is answered wherever GET is). */

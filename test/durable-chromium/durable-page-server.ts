@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { MockAgentService } from 'agent-console-kit/testing';
-import { concatBytes } from '../../src/core/bytes.js';
+import { concatBytes } from '../../src/core/base/bytes.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 

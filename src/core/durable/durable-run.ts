@@ -1,20 +1,20 @@
-import { AgentStartUnknownError } from './durable-run-errors.js';
-import { AgentError, AgentHttpError, AgentInputError } from './errors.js';
+import { AgentStartUnknownError } from '../wire/durable-run-errors.js';
+import { AgentError, AgentHttpError, AgentInputError } from '../wire/errors.js';
 import {
   defaultDurablePollPolicy,
   durablePollDelay,
   type DurablePollPolicy,
   type DurablePollSituation,
 } from './durable-poll-schedule.js';
-import { defaultRunStore, type RunRecord, type RunStore } from './run-store.js';
+import { defaultRunStore, type RunRecord, type RunStore } from '../storage/run-store.js';
 import type {
   DurableInteraction,
   DurableRunDecision,
   DurableRunRecord,
-} from './durable-run-schemas.js';
-import { batchKeyOf } from './durable-run-states.js';
-import type { DurableRunMethods, DurableRunStartRequest } from './durable-run-wire.js';
-import { ListenerSet } from './subscribable.js';
+} from '../wire/durable-run-schemas.js';
+import { batchKeyOf } from '../wire/durable-run-states.js';
+import type { DurableRunMethods, DurableRunStartRequest } from '../wire/durable-run-wire.js';
+import { ListenerSet } from '../base/subscribable.js';
 import {
   initialDurableRunSnapshot as initialSnapshot,
   noInteractions,

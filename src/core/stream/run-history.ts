@@ -1,7 +1,7 @@
-import type { AgentMessage } from './schemas.js';
+import type { AgentMessage } from '../wire/schemas.js';
 import type { RunStream } from './run-stream.js';
 import { terminalRunStatuses, type RunSnapshot } from './run-types.js';
-import { ListenerSet } from './subscribable.js';
+import { ListenerSet } from '../base/subscribable.js';
 
 /** One finished run of a {@link RunHistory}: plain JSON. */
 export interface RunHistoryEntry {

@@ -1,20 +1,24 @@
-import type { AgentClient, AgentRunRequest } from './agent-client.js';
-import { backoffDelay, exceedsRetryAfterLimit, sleep, type BackoffJitter } from './backoff.js';
+import type { AgentClient, AgentRunRequest } from '../wire/agent-client.js';
+import {
+  backoffDelay,
+  exceedsRetryAfterLimit,
+  sleep,
+  type BackoffJitter,
+} from '../base/backoff.js';
 import {
   AgentError,
   AgentHttpError,
   AgentInputError,
   AgentNetworkError,
   AgentValidationError,
-} from './errors.js';
-import { assertCompleteInput, type FormField } from './input-form.js';
+} from '../wire/errors.js';
 import { createNotifyScheduler, type NotifyScheduler } from './notify-scheduler.js';
 import { RingBuffer } from './ring-buffer.js';
-import { redactFrame, redactText } from './secrets.js';
+import { redactFrame, redactText } from '../wire/secrets.js';
 import { classifyFrame } from './classify-frame.js';
 import type { RunEvent, RunSnapshot, RunStatus } from './run-types.js';
-import type { SentRunRequest, SseMessage, SseTransport } from './sse-types.js';
-import { ListenerSet } from './subscribable.js';
+import type { SentRunRequest, SseMessage, SseTransport } from '../wire/sse-types.js';
+import { ListenerSet } from '../base/subscribable.js';
 
 /** The reconnect policy of a {@link RunStream}. */
 export interface RunStreamReconnectOptions {
@@ -127,13 +131,15 @@ export interface RunStreamOptions extends RunStreamCallbacks {
   random?: () => number;
 }
 
-/** What `start()` takes: a run request, and the agent's form fields to check `input` against. */
+/** What `start()` takes: a run request, and the caller's check of it. */
 export type RunStartRequest = AgentRunRequest & {
   /**
-   * The agent's form fields (`formFieldsFromSchema(schemas.input_schema)`). When given, an `input`
-   * missing any of them is refused with an `AgentInputError` before anything is sent.
+   * Checks the request before anything is sent: what it throws ends the run in `error` (an
+   * `AgentError` as it is, anything else wrapped), with nothing sent. A form checks its input
+   * against the agent's fields: `check: (request) => assertCompleteInput(fields, request.input)`.
+   * @default undefined (the client's own checks only)
    */
-  fields?: readonly FormField[] | undefined;
+  check?: ((request: AgentRunRequest) => void) | undefined;
 };
 
 /** The snapshot before any run, and after `reset()`. */
@@ -305,7 +311,7 @@ export class RunStream {
 
   /**
    * Starts a run; a run in progress is aborted first, and nothing of it reaches the new snapshot.
-   * A request that must not be sent (an `input` missing form fields here; a blank agent id or a
+   * A request that must not be sent (refused by the request's `check`; a blank agent id or a
    * body the API refuses, as the client checks it) ends in `error` with an `AgentInputError` and
    * sends nothing; `start()` never throws. Resolves with the final snapshot (its promise never
    * rejects).
@@ -315,7 +321,7 @@ export class RunStream {
     const run = new Run(this.#client, request, this.#now(), this.#maxEvents());
     this.#run = run;
     try {
-      if (request.fields !== undefined) assertCompleteInput(request.fields, request.input);
+      request.check?.(request);
     } catch (error) {
       this.#finish(run, 'error', toAgentError(error, 'prepare'));
       return run.done;

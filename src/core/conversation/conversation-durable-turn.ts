@@ -2,5 +2,5 @@
 // durable turn (or a reload's attach): a conversation that only streams does not carry the durable
 // run, its run store and its poll schedule (docs/decisions/0014-bundle-size.md). One module for
 // the one `import()`: the build copies it and what it reaches under dist/lazy/.
-export { createDurableRun } from './durable-run.js';
-export { defaultRunStore } from './run-store.js';
+export { createDurableRun } from '../durable/durable-run.js';
+export { defaultRunStore } from '../storage/run-store.js';

@@ -10,11 +10,11 @@ import {
   AgentRedirectError,
   AgentValidationError,
   type AgentError,
-} from './errors.js';
-import type { ConversationMessage } from './agent-conversation.js';
+} from '../wire/errors.js';
+import type { ConversationMessage } from '../conversation/agent-conversation.js';
 import type { FormField } from './input-form.js';
-import type { RunEvent, RunStatus } from './run-types.js';
-import type { AgentErrorTool } from './tool-authorization.js';
+import type { RunEvent, RunStatus } from '../stream/run-types.js';
+import type { AgentErrorTool } from '../wire/tool-authorization.js';
 
 const numberFormat = /* @__PURE__ */ new Intl.NumberFormat('en');
 

@@ -1,6 +1,6 @@
-import type { AgentRunRequest } from './agent-client.js';
-import type { AgentError } from './errors.js';
-import type { MessageEventPayload, RunFailedPayload } from './schemas.js';
+import type { AgentRunRequest } from '../wire/agent-client.js';
+import type { AgentError } from '../wire/errors.js';
+import type { MessageEventPayload, RunFailedPayload } from '../wire/schemas.js';
 
 /**
  * Where a run is: `idle → connecting → streaming → (reconnecting → streaming)* → done | error |

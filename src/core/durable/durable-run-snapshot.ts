@@ -1,6 +1,6 @@
-import type { AgentError } from './errors.js';
-import type { DurableInteraction } from './durable-run-schemas.js';
-import type { AgentStorageError, RunRecord } from './run-store.js';
+import type { AgentError } from '../wire/errors.js';
+import type { DurableInteraction } from '../wire/durable-run-schemas.js';
+import type { AgentStorageError, RunRecord } from '../storage/run-store.js';
 
 // A module of its own (without the durable run's code): a conversation shows a durable turn as
 // `starting` while the durable run's code loads (docs/decisions/0014-bundle-size.md).

@@ -1,7 +1,7 @@
 import type { RunEvent, RunEventFrame, RunEventKind } from './run-types.js';
-import { checkMessageEventPayload } from './message-payload-check.generated.js';
-import type { MessageEventPayload } from './schemas.js';
-import { checkRunFailedPayload } from './wire-checks.generated.js';
+import { checkMessageEventPayload } from '../wire/message-payload-check.generated.js';
+import type { MessageEventPayload } from '../wire/schemas.js';
+import { checkRunFailedPayload } from '../wire/wire-checks.generated.js';
 
 /**
  * Whether a `message` payload matches `messageEventPayloadCheck` (schemas.ts): the check zod's

@@ -2,9 +2,9 @@ import {
   parseStoredConversationMessages,
   type ConversationMessage,
 } from './conversation-message.js';
-import { AgentInputError } from './errors.js';
+import { AgentInputError } from '../wire/errors.js';
 import { AgentStorageError, createMemoryStorage, type KeyValueStorage } from './run-store.js';
-import { browserWindow, isQuotaExceeded, parseStoredJson } from './storage-helpers.js';
+import { browserWindow, isQuotaExceeded, parseStoredJson } from '../base/storage-helpers.js';
 
 /** A saved conversation: plain JSON, never a token or a header. */
 export interface StoredThread {

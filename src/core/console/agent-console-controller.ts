@@ -3,28 +3,28 @@
  * needs, and the rules of the buttons around it. `useAgentConsole` is its React binding and
  * `AgentConsole` its layout; a team building its own console uses either.
  */
-import type { AgentClient } from './agent-client.js';
+import type { AgentClient, AgentRunRequest } from '../wire/agent-client.js';
 import {
   AgentConversation,
   type AgentConversationOptions,
   type ConversationExecutionMode,
   type ConversationMessage,
   type ConversationSnapshot,
-} from './agent-conversation.js';
-import type { ThreadStore } from './thread-store.js';
-import type { DurableInteraction, DurableRunDecision } from './durable-run-schemas.js';
-import { AgentError, AgentHttpError, AgentInputError } from './errors.js';
-import { formFieldsFromSchema, type FormField } from './input-form.js';
-import { RunHistory, type RunHistoryEntry } from './run-history.js';
+} from '../conversation/agent-conversation.js';
+import type { ThreadStore } from '../storage/thread-store.js';
+import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run-schemas.js';
+import { AgentError, AgentHttpError, AgentInputError } from '../wire/errors.js';
+import { assertCompleteInput, formFieldsFromSchema, type FormField } from './input-form.js';
+import { RunHistory, type RunHistoryEntry } from '../stream/run-history.js';
 import {
   RunStream,
   initialRunSnapshot,
   type RunStartRequest,
   type RunStreamCallbacks,
   type RunStreamOptions,
-} from './run-stream.js';
-import { activeRunStatuses, type RunSnapshot } from './run-types.js';
-import type { Agent, AgentSchemas } from './schemas.js';
+} from '../stream/run-stream.js';
+import { activeRunStatuses, type RunSnapshot } from '../stream/run-types.js';
+import type { Agent, AgentSchemas } from '../wire/schemas.js';
 import {
   openToolAuthorization,
   requestToolAuthorizationUrl,
@@ -32,7 +32,7 @@ import {
   type ToolAuthorizationNavigation,
   type ToolAuthorizationOpening,
   type ToolAuthorizationState,
-} from './tool-authorization.js';
+} from '../wire/tool-authorization.js';
 
 /**
  * What a console shows for an agent: `'form'` (started by its input form, with a run history) or
@@ -384,9 +384,14 @@ export class AgentConsoleController {
       agentId: this.agentId,
       ...(metadata ? { metadata } : {}),
       input,
-      fields: this.#fields,
+      check: this.#checkInput,
     };
     return this.#whileConnected(form.stream.start(request));
+  };
+
+  /** Refuses an input missing the agent's form fields before anything is sent. */
+  #checkInput = (request: AgentRunRequest): void => {
+    assertCompleteInput(this.#fields, request.input);
   };
 
   /**
@@ -402,7 +407,7 @@ export class AgentConsoleController {
     const request = form?.stream.getSnapshot().request;
     if (form === undefined || this.getSnapshot().active || request === undefined) return undefined;
     this.#returnFocus = false;
-    return this.#whileConnected(form.stream.start({ ...request, fields: this.#fields }));
+    return this.#whileConnected(form.stream.start({ ...request, check: this.#checkInput }));
   };
 
   /**

@@ -1,4 +1,4 @@
-import { AgentInputError } from './errors.js';
+import { AgentInputError } from '../wire/errors.js';
 
 /** The kinds of form control a field of an agent's `input_schema` becomes. */
 export type FormFieldKind =

@@ -1,5 +1,5 @@
 import { conversationMessageFields, INVALID } from './conversation-message-check.generated.js';
-import { AgentInputError, type AgentErrorKind } from './errors.js';
+import { AgentInputError, type AgentErrorKind } from '../wire/errors.js';
 
 /** Who wrote a message: the person (`USER`) or the agent (`GLEAN_AI`), as on the wire. */
 export type ConversationRole = 'USER' | 'GLEAN_AI';

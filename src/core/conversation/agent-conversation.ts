@@ -1,26 +1,33 @@
-import type { AgentClient } from './agent-client.js';
+import type { AgentClient } from '../wire/agent-client.js';
 import {
   parseConversationMessages,
   type ConversationMessage,
   type ConversationMessageError,
   type ConversationMessageStatus,
-} from './conversation-message.js';
-import { AgentError, AgentHttpError, AgentInputError, AgentNetworkError } from './errors.js';
+} from '../storage/conversation-message.js';
+import { AgentError, AgentHttpError, AgentInputError, AgentNetworkError } from '../wire/errors.js';
 import type {
   DurableRun,
   DurableRunOptions,
   DurableRunSnapshot,
   DurableRunStatus,
-} from './durable-run.js';
+} from '../durable/durable-run.js';
 import type * as DurableTurnModuleExports from './conversation-durable-turn.js';
-import { initialDurableRunSnapshot, settledDurableRunStatuses } from './durable-run-snapshot.js';
-import type { DurableInteraction, DurableRunDecision } from './durable-run-schemas.js';
-import { RunStream, initialRunSnapshot, type RunStreamOptions } from './run-stream.js';
-import { ThreadConflictError, type StoredThread, type ThreadStore } from './thread-store.js';
-import type { DurableRunStartRequest } from './durable-run-wire.js';
-import { terminalRunStatuses, type RunSnapshot, type RunStatus } from './run-types.js';
-import type { AgentMessage } from './schemas.js';
-import { ListenerSet } from './subscribable.js';
+import {
+  initialDurableRunSnapshot,
+  settledDurableRunStatuses,
+} from '../durable/durable-run-snapshot.js';
+import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run-schemas.js';
+import { RunStream, initialRunSnapshot, type RunStreamOptions } from '../stream/run-stream.js';
+import {
+  ThreadConflictError,
+  type StoredThread,
+  type ThreadStore,
+} from '../storage/thread-store.js';
+import type { DurableRunStartRequest } from '../wire/durable-run-wire.js';
+import { terminalRunStatuses, type RunSnapshot, type RunStatus } from '../stream/run-types.js';
+import type { AgentMessage } from '../wire/schemas.js';
+import { ListenerSet } from '../base/subscribable.js';
 
 export {
   parseConversationMessages,
@@ -30,7 +37,7 @@ export {
   type ConversationMessageRun,
   type ConversationMessageStatus,
   type ConversationRole,
-} from './conversation-message.js';
+} from '../storage/conversation-message.js';
 
 /**
  * Where the conversation is: a turn's run status while it runs, `idle` between turns, `loading`

@@ -4,7 +4,7 @@ import {
   settledDurableRunStatuses,
   type DurableRunStatus,
 } from './durable-run.js';
-import type { RunRecord, RunRecordPhase, RunStore } from './run-store.js';
+import type { RunRecord, RunRecordPhase, RunStore } from '../storage/run-store.js';
 
 /** A durable run this browser knows: what its run store record says (no read of the service). */
 export interface KnownDurableRun {

@@ -1,8 +1,8 @@
-import type { AgentMessage } from './schemas.js';
-import { AgentStorageError } from './durable-run-errors.js';
-import { browserWindow, isQuotaExceeded, parseStoredJson } from './storage-helpers.js';
+import type { AgentMessage } from '../wire/schemas.js';
+import { AgentStorageError } from '../wire/durable-run-errors.js';
+import { browserWindow, isQuotaExceeded, parseStoredJson } from '../base/storage-helpers.js';
 
-export { AgentStorageError } from './durable-run-errors.js';
+export { AgentStorageError } from '../wire/durable-run-errors.js';
 
 /**
  * A synchronous key-value storage: `window.localStorage` and `window.sessionStorage` fit as they

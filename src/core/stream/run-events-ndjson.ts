@@ -1,4 +1,4 @@
-import { stringifyJson } from './json-text.js';
+import { stringifyJson } from '../base/json-text.js';
 import type { RunEvent } from './run-types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '../base/backoff.js';
 
 /**
  * When a durable run is read again. Every delay is in ms. The defaults are ours: the service

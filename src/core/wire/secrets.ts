@@ -2,7 +2,7 @@
  * The secrets of a request (the token and the values of secret headers) and their removal from
  * every text the library makes of what a server sent back. Internal: not in any barrel.
  */
-import { stringifyJson } from './json-text.js';
+import { stringifyJson } from '../base/json-text.js';
 
 /**
  * The headers whose values are secrets whatever the app says (lower case): `Authorization`,

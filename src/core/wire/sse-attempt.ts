@@ -5,7 +5,7 @@ import {
   readErrorResponse,
   toNetworkError,
 } from './errors.js';
-import { concatBytes } from './bytes.js';
+import { concatBytes } from '../base/bytes.js';
 import { redactError, redactText } from './secrets.js';
 
 // One attempt of a run stream: the idle watch, the response check and the errors an attempt ends
