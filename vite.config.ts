@@ -183,7 +183,7 @@ export default defineConfig({
             'test/**/*.package.test.{ts,tsx}',
             'test/**/*.examples.test.ts',
           ],
-          setupFiles: ['./test/setup.ts'],
+          setupFiles: ['./test/support/setup.ts'],
         },
       },
       {
@@ -193,7 +193,7 @@ export default defineConfig({
           environment: 'node',
           // The RunStream tests run here too: in plain Node they go through the fetch transport
           // (in the unit project, jsdom, through fetch-event-source).
-          include: ['test/**/*.node.test.{ts,tsx}', 'test/run-stream*.test.ts'],
+          include: ['test/**/*.node.test.{ts,tsx}', 'test/core/stream/run-stream*.test.ts'],
         },
       },
       {
@@ -225,8 +225,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.{ts,tsx}'],
-          setupFiles: ['./test/setup.ts'],
-          globalSetup: ['./test/mock-server.global-setup.ts'],
+          setupFiles: ['./test/support/setup.ts'],
+          globalSetup: ['./test/support/mock-server.global-setup.ts'],
           browser: browser(),
         },
       },

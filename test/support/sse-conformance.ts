@@ -12,7 +12,7 @@ import {
   type ConformanceOutput,
   type ConformanceRow,
   type ConformanceTransportName,
-} from '../sse-conformance-corpus.js';
+} from './sse-conformance-corpus.js';
 
 const encoder = new TextEncoder();
 

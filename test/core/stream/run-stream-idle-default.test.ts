@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createAgentClient,
+  createRunStream,
+  defaultIdleTimeoutMs,
+  fetchEventSourceTransport,
+  fetchSseTransport,
+  type AgentClient,
+  type StreamRunOptions,
+} from 'agent-console-kit/core';
+import { textEvents } from 'agent-console-kit/testing';
+import { describeIdleDefault } from '../../support/idle-default.js';
+import { serve } from '../../support/mock-server.js';
+
+/** A real client, recording the options each attempt was sent with. */
+function recordingClient(baseUrl: string): { client: AgentClient; seen: StreamRunOptions[] } {
+  const seen: StreamRunOptions[] = [];
+  const client = createAgentClient({ baseUrl });
+  const streamRun = client.streamRun;
+  client.streamRun = (request, options) => {
+    seen.push(options);
+    return streamRun(request, options);
+  };
+  return { client, seen };
+}
+
+describe('given no idleTimeoutMs', () => {
+  it('watches the stream for silence with the documented default of 5 minutes', async () => {
+    const mock = await serve({ events: textEvents('hello') });
+    const { client, seen } = recordingClient(mock.url);
+    const stream = createRunStream(client);
+
+    const final = await stream.start({ agentId: 'agent' });
+
+    expect(final.status).toBe('done');
+    expect(defaultIdleTimeoutMs).toBe(300_000);
+    expect(seen.map((options) => options.idleTimeoutMs)).toEqual([defaultIdleTimeoutMs]);
+  });
+});
+
+// jsdom has `window` and `document`: both transports run here. (The node project runs this file
+// too, where fetch-event-source cannot run: the fetch transport alone.)
+const hasBrowserGlobals = typeof window !== 'undefined' && typeof document !== 'undefined';
+describe.each([
+  ...(hasBrowserGlobals ? [['fetch-event-source', fetchEventSourceTransport] as const] : []),
+  ['fetch + eventsource-parser', fetchSseTransport] as const,
+])('the %s transport', (_name, transport) => {
+  describeIdleDefault(transport);
+});

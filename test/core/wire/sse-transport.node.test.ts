@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { fetchSseTransport } from 'agent-console-kit/core';
+import { describeSseTransportFaults } from '../../support/sse-transport-faults.js';
+
+// Plain Node: no window, no document, no jsdom.
+it('runs without browser globals', () => {
+  expect(typeof window).toBe('undefined');
+  expect(typeof document).toBe('undefined');
+});
+
+describe('the fetch + eventsource-parser transport in plain Node', () => {
+  describeSseTransportFaults(fetchSseTransport);
+});

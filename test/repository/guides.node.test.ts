@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+const guides = readdirSync(new URL('../../docs/', import.meta.url)).filter((name) =>
+  name.endsWith('.md'),
+);
+
+/** GitHub's anchor of a heading: lower case, punctuation but `-` and `_` dropped, spaces to `-`. */
+function anchorOf(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{Letter}\p{Number}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+describe.each(guides)('docs/%s', (name) => {
+  const text = read(`docs/${name}`);
+  const sections = [...text.matchAll(/^## (.+)$/gm)].map((match) => match[1] ?? '');
+
+  it('opens with a table of contents that links every section', () => {
+    const firstSection = text.indexOf('\n## ');
+    const head = firstSection === -1 ? text : text.slice(0, firstSection);
+    for (const section of sections) {
+      expect(head, section).toContain(`(#${anchorOf(section)})`);
+    }
+  });
+
+  it('is linked from the README and from Storybook’s getting-started page', () => {
+    expect(read('README.md')).toContain(`(docs/${name})`);
+    expect(read('stories/getting-started.mdx')).toContain(`/docs/${name})`);
+  });
+});
+
+describe('the README', () => {
+  const readme = read('README.md');
+
+  it('is a way in: about 200 lines, an install line, the console, a run hook and a conversation', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+    expect(readme).toMatch(/^npm install agent-console-kit/m);
+    for (const example of ['<AgentConsole', 'useAgentRunStream(', 'useAgentConversation(']) {
+      expect(readme).toContain(example);
+    }
+  });
+
+  it('keeps its changelog to renames and removals and links the whole one', () => {
+    expect(readme).toContain('(CHANGELOG.md)');
+    expect(read('CHANGELOG.md')).toMatch(/^# Changelog/);
+  });
+});
