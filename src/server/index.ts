@@ -25,6 +25,9 @@ export {
   type StoredRun,
   type StoredRunGroup,
   type StoredRunStart,
+  type StoredThread,
+  type ThreadSaveInput,
+  type ThreadSummary,
 } from './store/agent-store.js';
 export type { AgentStoreOptions } from './store/sql-agent-store.js';
 export {
