@@ -42,7 +42,13 @@ export function postgresBinaries(): string {
   return join(root, newest, 'bin');
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+/**
+ * Starts a server. `durable: false` (tests) turns fsync off: a crash may lose the cluster, which
+ * a test's throwaway cluster can afford; the benchmark keeps the defaults.
+ */
+export async function startPostgresServer(
+  options: { durable?: boolean } = {},
+): Promise<PostgresServer> {
   const bin = postgresBinaries();
   const folder = mkdtempSync(join(tmpdir(), 'ack-postgres-'));
   const data = join(folder, 'data');
@@ -71,7 +77,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     // A free port can be taken between the probe and the start: another one then.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const port = await freePort();
-      const settings = `-c listen_addresses=127.0.0.1 -p ${port} -k ${folder} -c fsync=off -c full_page_writes=off -c max_connections=200`;
+      const settings = [
+        `-c listen_addresses=127.0.0.1 -p ${port} -k ${folder} -c max_connections=200`,
+        options.durable === true ? '' : '-c fsync=off -c full_page_writes=off',
+      ].join(' ');
       try {
         await command('pg_ctl', [
           '-D',
