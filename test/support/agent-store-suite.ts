@@ -88,6 +88,9 @@ export function describeAgentStore(backend: StoreBackend) {
           revision: 2,
           messageCount: 1,
         });
+        // A limit that is not a number is the default one; below 1, one.
+        expect((await store.listThreads(user, { limit: Number.NaN })).threads).toHaveLength(5);
+        expect((await store.listThreads(user, { limit: 0 })).threads).toHaveLength(1);
         const ofAgentB = await store.listThreads(user, { agentId: 'b' });
         expect(ofAgentB.threads.map((thread) => thread.id)).toEqual(['t2']);
       }));

@@ -304,7 +304,8 @@ function pageQuery(
   idColumn: string,
   params: unknown[],
 ) {
-  const limit = Math.min(maxPageSize, Math.max(1, Math.floor(options.limit ?? defaultPageSize)));
+  const asked = Number.isFinite(options.limit) ? Math.floor(options.limit ?? 0) : defaultPageSize;
+  const limit = Math.min(maxPageSize, Math.max(1, asked));
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;

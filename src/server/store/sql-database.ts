@@ -20,7 +20,9 @@ export interface SqlDatabase extends SqlQueryable {
  * the import alone: an app's bundler must not try to resolve a peer the app did not install.
  */
 export async function importOptionalPeer(packageName: string): Promise<unknown> {
-  return (await import(/* webpackIgnore: true */ /* @vite-ignore */ packageName)) as unknown;
+  return (await import(
+    /* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ packageName
+  )) as unknown;
 }
 
 /** Whether `error` says that `packageName` itself is not installed (not one of its own imports). */
