@@ -4,7 +4,7 @@
  * peer.
  */
 import { AgentStorePackageError, type AgentStore } from './agent-store.js';
-import { createSqlAgentStore, type AgentStoreOptions } from './sql-agent-store.js';
+import { openSqlAgentStore, type AgentStoreOptions } from './sql-agent-store.js';
 import {
   importOptionalPeer,
   isMissingPackage,
@@ -52,14 +52,7 @@ const packageName = '@electric-sql/pglite';
 export async function createPgliteStore(options: PgliteStoreOptions = {}): Promise<AgentStore> {
   const owned = options.database === undefined;
   const pglite = options.database ?? (await openPglite(options.dataDir));
-  const store = createSqlAgentStore(pgliteSql(pglite), { ...options, closeDatabase: owned });
-  try {
-    await store.migrate();
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  return store;
+  return openSqlAgentStore(pgliteSql(pglite), { ...options, closeDatabase: owned });
 }
 
 async function openPglite(dataDir: string | undefined): Promise<PgliteDatabase> {

@@ -3,7 +3,7 @@
  * only when asked for: `pg` is an optional peer.
  */
 import { AgentStorePackageError, type AgentStore } from './agent-store.js';
-import { createSqlAgentStore, type AgentStoreOptions } from './sql-agent-store.js';
+import { openSqlAgentStore, type AgentStoreOptions } from './sql-agent-store.js';
 import {
   importOptionalPeer,
   isMissingPackage,
@@ -63,14 +63,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     }
     pool = await openPool(options.connectionString, options.maxConnections ?? 10);
   }
-  const store = createSqlAgentStore(poolSql(pool), { ...options, closeDatabase: owned });
-  try {
-    await store.migrate();
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  return store;
+  return openSqlAgentStore(poolSql(pool), { ...options, closeDatabase: owned });
 }
 
 async function openPool(connectionString: string, max: number): Promise<PostgresPool> {

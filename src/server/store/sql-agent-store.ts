@@ -295,6 +295,24 @@ export function createSqlAgentStore(
 }
 
 /**
+ * The store, migrated: on a failure (a bad schema name, a migration that fails), a database the
+ * store opened is closed again before the error is thrown.
+ */
+export async function openSqlAgentStore(
+  database: SqlDatabase,
+  options: AgentStoreOptions & { closeDatabase: boolean },
+): Promise<AgentStore> {
+  try {
+    const store = createSqlAgentStore(database, options);
+    await store.migrate();
+    return store;
+  } catch (error) {
+    if (options.closeDatabase) await database.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * A keyset page: rows before the cursor's (time, id) in the list's order, `$1` being the user.
  * `param` adds a parameter and gives its placeholder.
  */
