@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteStore } from '../src/server/index.js';
+import { pgliteSql } from '../src/server/store/pglite-store.js';
+import { migrateStore } from '../src/server/store/store-migrations.js';
 import { describeAgentStore, newUser, question } from './support/agent-store-suite.js';
 
 let database: PGlite;
@@ -39,6 +41,33 @@ describe('createPgliteStore with a data folder', () => {
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a migration that fails', () => {
+  it('rolls back whole: neither its tables nor its version are written', async () => {
+    const db = await PGlite.create();
+    try {
+      const store = await createPgliteStore({ database: db, schema: 'ack_rollback' });
+      await store.close();
+      const sql = pgliteSql(db);
+      const broken = {
+        version: 3,
+        name: 'broken',
+        statements: (schema: string) => [`CREATE TABLE ${schema}.extra (x int)`, 'SELECT nonsense'],
+      };
+      await expect(migrateStore(sql, 'ack_rollback', [broken])).rejects.toThrow(/nonsense/);
+      const extra = await db.query<{ present: boolean }>(
+        `SELECT to_regclass('ack_rollback.extra') IS NOT NULL AS present`,
+      );
+      expect(extra.rows[0]?.present).toBe(false);
+      const versions = await db.query<{ version: number }>(
+        'SELECT version FROM ack_rollback.schema_migrations ORDER BY version',
+      );
+      expect(versions.rows.map((row) => row.version)).toEqual([1, 2]);
+    } finally {
+      await db.close();
     }
   });
 });

@@ -408,6 +408,11 @@ export function describeAgentStore(backend: StoreBackend) {
         });
         expect(await store.getRun(user, other)).toMatchObject({ group: 'running' });
         await expect(store.updateRun(user, other, { state: '' })).rejects.toThrow(AgentInputError);
+        // States are sorted whatever their case; kept as sent.
+        expect(await store.updateRun(user, other, { state: 'requires_input' })).toMatchObject({
+          state: 'requires_input',
+          group: 'waiting',
+        });
       }));
 
     it('lists an inbox by group, newest start first, a page at a time', () =>

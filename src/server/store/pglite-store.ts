@@ -68,7 +68,8 @@ async function openPglite(dataDir: string | undefined): Promise<PgliteDatabase> 
   return module.PGlite.create(dataDir);
 }
 
-function pgliteSql(pglite: PgliteDatabase): SqlDatabase {
+/** PGlite as the store's SQL layer (internal; exported for the migration tests). */
+export function pgliteSql(pglite: PgliteDatabase): SqlDatabase {
   const queryable = (target: Pick<PgliteDatabase, 'query'>): SqlQueryable => ({
     async query<Row extends object>(text: string, params: readonly unknown[] = []) {
       return (await target.query<Row>(text, [...params])).rows;
