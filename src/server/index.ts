@@ -16,3 +16,28 @@ export {
   type NodeRequestHandler,
   type NodeServerResponse,
 } from './to-node-handler.js';
+export {
+  AgentStoreConflictError,
+  AgentStorePackageError,
+  runGroupOf,
+  type AgentStore,
+  type StorePage,
+  type StoredRun,
+  type StoredRunGroup,
+  type StoredRunStart,
+  type StoredThread,
+  type ThreadSaveInput,
+  type ThreadSummary,
+} from './store/agent-store.js';
+export type { AgentStoreOptions } from './store/sql-agent-store.js';
+export {
+  createPgliteStore,
+  type PgliteDatabase,
+  type PgliteStoreOptions,
+} from './store/pglite-store.js';
+export {
+  createPostgresStore,
+  type PostgresClient,
+  type PostgresPool,
+  type PostgresStoreOptions,
+} from './store/postgres-store.js';

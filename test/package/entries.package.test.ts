@@ -199,10 +199,40 @@ describe('given plain Node with neither React nor msw installed', () => {
       `),
     );
     expect(JSON.parse(result.output)).toEqual([
-      ['createAgentProxy', 'toNodeHandler'],
+      [
+        'AgentStoreConflictError',
+        'AgentStorePackageError',
+        'createAgentProxy',
+        'createPgliteStore',
+        'createPostgresStore',
+        'runGroupOf',
+        'toNodeHandler',
+      ],
       200,
       404,
       ['/api/agents/chat-agent oken'],
+    ]);
+  });
+
+  it('imports neither store peer with /server; a store asked for without its peer names it', async () => {
+    const result = await node(
+      consumers.plain,
+      script(`
+        const server = await import('agent-console-kit/server');
+        const outcome = async (make) => make().then(() => 'opened', (error) => [error.name, error.packageName, error.message]);
+        console.log(JSON.stringify([
+          await outcome(() => server.createPgliteStore()),
+          await outcome(() => server.createPostgresStore({ connectionString: 'postgres://127.0.0.1:1/none' })),
+        ]));
+      `),
+    );
+    expect(JSON.parse(result.output)).toEqual([
+      [
+        'AgentStorePackageError',
+        '@electric-sql/pglite',
+        expect.stringContaining('npm install @electric-sql/pglite'),
+      ],
+      ['AgentStorePackageError', 'pg', expect.stringContaining('npm install pg')],
     ]);
   });
 

@@ -360,8 +360,11 @@ function settle<T>(run: () => T): Promise<T> {
   }
 }
 
-/** Only the fields a conversation message has: whatever else rode along is not written. */
-function ownFields(message: ConversationMessage): ConversationMessage {
+/**
+ * Only the fields a conversation message has: whatever else rode along is not written (internal:
+ * the server's store keeps the same fields).
+ */
+export function ownFields(message: ConversationMessage): ConversationMessage {
   const kept: ConversationMessage = {
     id: message.id,
     role: message.role,
@@ -417,7 +420,8 @@ function parseStoredThread(value: unknown, id: string): StoredThread {
   };
 }
 
-function titleOf(messages: readonly ConversationMessage[]): string {
+/** An untitled thread's title: its first question (internal: the server's store titles alike). */
+export function titleOf(messages: readonly ConversationMessage[]): string {
   const first = messages.find((message) => message.role === 'USER')?.text ?? '';
   const text = first.replace(/\s+/g, ' ').trim();
   return text.length > titleLength ? `${text.slice(0, titleLength - 1)}…` : text;
