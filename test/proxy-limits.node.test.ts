@@ -233,3 +233,33 @@ describe('given limits.maxAnswerBytes', () => {
     ).toThrow(TypeError);
   });
 });
+
+describe('given limits.maxAnswerBytes and an event stream', () => {
+  it('breaks the stream off at an event longer than the cap (it is held whole to be checked)', async () => {
+    const cap = 16 * 1024;
+    const stream = await listenForTest((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('event: message\ndata: {"n":1}\n\n');
+      response.end(`event: message\ndata: "${'w'.repeat(cap * 2)}"\n\n`);
+    });
+    const proxy = createAgentProxy({ baseUrl: stream.url, token, limits: { maxAnswerBytes: cap } });
+
+    const response = await proxy(
+      new Request('http://app.example/api/agent-service/api/agents/chat-agent/runs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
+
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('event: message\ndata: {"n":1}\n\n');
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return;
+      })(),
+    ).rejects.toThrow(/larger than the proxy reads/);
+  });
+});

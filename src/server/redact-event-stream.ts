@@ -54,6 +54,7 @@ export function redactEventStream(
       } else {
         event.push({ text, end });
         eventLength += text.length + end.length;
+        if (eventLength > maxEventLength) break;
       }
     }
     pending = pending.slice(start);
@@ -62,11 +63,13 @@ export function redactEventStream(
       event.push({ text: pending, end: '' });
       pending = '';
     }
-    if (final && event.length > 0) out += redactEvent(event, spellings);
     if (eventLength + pending.length > maxEventLength) {
+      // The events before it go on; then the stream breaks off.
+      if (out !== '') controller.enqueue(encoder.encode(out));
       controller.error(new Error('An event of the agent service is larger than the proxy reads.'));
       return;
     }
+    if (final && event.length > 0) out += redactEvent(event, spellings);
     if (out !== '') controller.enqueue(encoder.encode(out));
   };
 
