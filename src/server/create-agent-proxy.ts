@@ -59,7 +59,8 @@ export interface AgentProxyOptions {
   token?: ProxyValue<string | undefined>;
   /**
    * Headers sent to the service (e.g. `X-Glean-ActAs` from the app's session), or a function of
-   * the incoming request that returns them.
+   * the incoming request that returns them. The values of the secret ones (see `secretHeaders`)
+   * never appear in an answer.
    * @default {}
    */
   headers?: ProxyValue<Record<string, string>>;
