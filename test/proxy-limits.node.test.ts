@@ -127,6 +127,26 @@ describe('given allowAgents and a search answer the proxy cannot filter', () => 
     expect(text).not.toContain('form-agent');
   });
 
+  it('filters and redacts an answer nested 400,000 deep (no recursion), not a 500', async () => {
+    const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`;
+    const search = await listenForTest((request, response) => {
+      const echoed = String(request.headers['authorization']).replace(/^Bearer /, '');
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        `{"agents":[{"agent_id":"chat-agent","nested":${deep}},{"agent_id":"form-agent"}],"echo":"${echoed.replace(/-/g, '\\u002d')}"}`,
+      );
+    });
+    const proxy = createAgentProxy({ baseUrl: search.url, token, allowAgents: ['chat-agent'] });
+
+    const response = await post(proxy, '/api/agent-service/api/agents/search', '{}');
+    const text = await response.text();
+
+    expect(response.status).toBe(200);
+    expect(text).not.toContain('form-agent');
+    expect(text.endsWith('"echo":"[redacted]"}')).toBe(true);
+    expect(text).toContain(`"nested":${deep}`);
+  });
+
   it('still filters the documented shape', async () => {
     const search = await listenForTest((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });

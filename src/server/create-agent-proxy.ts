@@ -384,17 +384,20 @@ async function forwardResponse(
     );
   }
   let body = whole;
+  let bodyType = upstreamType;
   if (route.operation === 'search' && settings.restrictsAgents && upstream.ok) {
     const filtered = await filterSearchAnswer(new TextDecoder().decode(whole), (agentId) =>
       settings.isAllowed(agentId, request),
     );
     if ('refused' in filtered) return proxyProblem(502, filtered.refused, secrets);
     body = new TextEncoder().encode(filtered.text);
+    bodyType = 'application/json';
+    responseHeaders.set('content-type', bodyType);
   }
   if (spellings === undefined) {
     return new Response(body, { status: upstream.status, headers: responseHeaders });
   }
-  const redacted = redactWholeAnswer(body, upstreamType, spellings);
+  const redacted = redactWholeAnswer(body, bodyType, spellings);
   if ('refused' in redacted) return proxyProblem(502, redacted.refused, secrets);
   if (redacted.contentType !== null) responseHeaders.set('content-type', redacted.contentType);
   return new Response(redacted.body, { status: upstream.status, headers: responseHeaders });
