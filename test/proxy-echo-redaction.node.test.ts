@@ -327,13 +327,14 @@ describe('given bodies that are not one JSON value', () => {
 });
 
 describe('given headers the app adds that are not secrets', () => {
-  it('redacts the token, ActAs and the headers marked secret, not a short value such as true', async () => {
+  it('redacts the token, ActAs and the headers secret by name or marked so, not a flag such as true', async () => {
     const proxy = await echoProxy(
       {
         flags: (_echo, response) => {
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end(
-            '{"ok":true,"beta":"true","tenant":"acme-tenant-key-42","note":"someone@acme.example"}',
+            '{"ok":true,"beta":"true","region":"eu-west","tenant":"acme-tenant-42",' +
+              '"key":"api-key-value-9","note":"someone@acme.example"}',
           );
         },
       },
@@ -341,9 +342,11 @@ describe('given headers the app adds that are not secrets', () => {
         headers: {
           'X-Glean-ActAs': actAs,
           'X-Use-Beta': 'true',
-          'X-Tenant-Key': 'acme-tenant-key-42',
+          'X-Region': 'eu-west',
+          'X-Tenant': 'acme-tenant-42',
+          'X-Api-Key': 'api-key-value-9',
         },
-        secretHeaders: ['X-Tenant-Key'],
+        secretHeaders: ['X-Tenant'],
       },
     );
 
@@ -352,7 +355,9 @@ describe('given headers the app adds that are not secrets', () => {
     expect(await response.json()).toEqual({
       ok: true,
       beta: 'true',
+      region: 'eu-west',
       tenant: '[redacted]',
+      key: '[redacted]',
       note: '[redacted]',
     });
   });

@@ -65,10 +65,12 @@ export interface AgentProxyOptions {
    */
   headers?: ProxyValue<Record<string, string>>;
   /**
-   * The names of the `headers` whose values are secrets: like the token, they never appear in an
-   * answer, in any spelling a browser decodes back. `Authorization`, `Proxy-Authorization`,
-   * `Cookie` and `X-Glean-ActAs` are secrets whatever this says; the other headers' values (a
-   * flag such as `'true'`) are not looked for, so an answer that holds them is not changed.
+   * The names of more `headers` whose values are secrets: like the token, they never appear in
+   * an answer, in any spelling a browser decodes back. `Authorization`, `Proxy-Authorization`,
+   * `Cookie`, `X-Glean-ActAs` and every header whose name has `auth`, `token`, `key`, `secret`,
+   * `password`, `passwd`, `session`, `cookie`, `credential`, `signature` or `actas` in it are
+   * secrets whatever this says; the other headers' values (a flag such as `X-Use-Beta: true`)
+   * are not looked for, so an answer that holds them is not changed.
    * @default []
    */
   secretHeaders?: readonly string[];
@@ -130,6 +132,9 @@ const answerHeaders = {
   'x-content-type-options': 'nosniff',
 };
 const nullBodyStatuses = new Set([101, 204, 205, 304]);
+/** A header named like a credential is a secret without being listed in `secretHeaders`. */
+const secretName =
+  /auth|token|key|secret|password|passwd|session|cookie|credential|signature|actas/i;
 
 /**
  * Creates a proxy that keeps the token on the server: the browser calls the proxy (a client made
@@ -294,7 +299,12 @@ async function serviceHeaders(
   }
   // By origin: the token and the secret headers' values never go back to the browser; a flag
   // such as `'true'` is no secret, and looking for it would change every answer that holds one.
-  secrets.push(...secretsOfHeaders(extraHeaders ?? {}, settings.secretHeaderNames));
+  const secretNames = new Set(
+    Object.keys(extraHeaders ?? {})
+      .map((name) => name.toLowerCase())
+      .filter((name) => settings.secretHeaderNames.has(name) || secretName.test(name)),
+  );
+  secrets.push(...secretsOfHeaders(extraHeaders ?? {}, secretNames));
   for (const [name, value] of Object.entries(extraHeaders ?? {})) headers.set(name, value);
   if (token !== undefined && token !== '') {
     headers.set('authorization', `Bearer ${token}`);
