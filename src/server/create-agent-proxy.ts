@@ -84,7 +84,7 @@ export interface AgentProxyOptions {
   /**
    * The agents the browser may use: a list of agent ids, or a function of the agent id and the
    * request. A refused agent answers 403 and nothing is sent; a search answer lists only allowed
-   * agents. Undefined allows every agent the token can use: the service's permissions decide, so
+   * agents (one the proxy cannot filter, of another shape, answers 502). Undefined allows every agent the token can use: the service's permissions decide, so
    * set it when the token can do more than the app's users should (a global token with ActAs).
    * @default undefined (every agent)
    */
