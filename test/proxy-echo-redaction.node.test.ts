@@ -5,9 +5,10 @@
  * references, another charset), in a body, an event or a response header; the app's other headers
  * are not secrets, and what holds no secret passes unchanged.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describe, expect, it } from 'vitest';
-import { createAgentProxy, type AgentProxyOptions } from 'agent-console-kit/server';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createAgentProxy, toNodeHandler, type AgentProxyOptions } from 'agent-console-kit/server';
 import { listenForTest } from './support/listen-for-test.js';
 
 const token = 'server-secret-token-7Qx9';
@@ -186,6 +187,43 @@ describe('given an event stream that echoes the secrets', () => {
     for (const event of events) expectNoSecret(jsonStrings(event.data));
     // An event with no secret passes as it came, its numbers unchanged.
     expect(text).toContain('id: 2\nevent: message\ndata: {"n":12345678901234567890}\n\n');
+  });
+
+  it('under node:http, end to end: the browser reads no secret in the events', async () => {
+    const service = await listenForTest((request, response) => {
+      const echoed = String(request.headers['authorization']).replace(/^Bearer /, '');
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(`event: message\ndata: {"text":\n`);
+      response.end(`data: "${unicodeEscaped(echoed).toUpperCase().replaceAll('\\U', '\\u')}"}\n\n`);
+    });
+    const handler = toNodeHandler(
+      createAgentProxy({ baseUrl: service.url, token, headers: { 'X-Glean-ActAs': actAs } }),
+    );
+    // Not listenForTest's server: that one reads the body before it calls the handler.
+    const proxy = createServer((request, response) => void handler(request, response));
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    onTestFinished(
+      () =>
+        new Promise<void>((resolve) => {
+          proxy.closeAllConnections();
+          proxy.close(() => resolve());
+        }),
+    );
+    const { port } = proxy.address() as AddressInfo;
+
+    const response = await fetch(
+      `http://127.0.0.1:${port}/api/agent-service/api/agents/echo/runs`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"messages":[]}',
+      },
+    );
+    const events = sseEvents(await response.text());
+
+    expect(events.map((event) => JSON.parse(event.data) as unknown)).toEqual([
+      { text: '[redacted]' },
+    ]);
   });
 
   it('redacts a secret spelled with \\/ escapes', async () => {
