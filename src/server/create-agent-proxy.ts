@@ -36,8 +36,8 @@ export interface AgentProxyLimits {
   /**
    * The largest answer of the service read whole, in bytes: every answer but an event stream
    * (the proxy reads it to remove its secrets and to filter a search), and each event of a stream
-   * with secrets to remove (held until it ends). A larger answer, or one that never ends, is cut
-   * off and answers a 502 problem; a larger event breaks the stream off.
+   * with secrets to remove (held until it ends; counted in characters). A larger answer, or one
+   * that never ends, is cut off and answers a 502 problem; a larger event breaks the stream off.
    * @default 10_485_760 (10 MiB)
    */
   maxAnswerBytes?: number;
