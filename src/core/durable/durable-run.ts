@@ -6,7 +6,11 @@ import {
   type DurablePollPolicy,
   type DurablePollSituation,
 } from './durable-poll-schedule.js';
-import { defaultRunStore, type RunRecord, type RunStore } from '../storage/run-store.js';
+import {
+  defaultRunStore,
+  type DurableRunStoreRecord,
+  type DurableRunStore,
+} from '../storage/durable-run-store.js';
 import type {
   DurableInteraction,
   DurableRunDecision,
@@ -76,9 +80,9 @@ export interface DurableRunOptions {
   agentId: string;
   /**
    * Where the run's record is kept, so that a reload finds it.
-   * @default one store per page: localStorage in a browser, memory elsewhere (createRunStore())
+   * @default one store per page: localStorage in a browser, memory elsewhere (createDurableRunStore())
    */
-  store?: RunStore;
+  store?: DurableRunStore;
   /**
    * Changes to the poll schedule (see `defaultDurablePollPolicy`).
    * @default {}
@@ -138,12 +142,12 @@ const writeRetries = 3;
 /**
  * A durable run of one agent: started once (one POST, never sent again), then read by polling
  * until it settles, paused for approvals, cancelled cooperatively, and found again after a reload
- * through its {@link RunStore} record. `subscribe`/`getSnapshot` fit `useSyncExternalStore`.
+ * through its {@link DurableRunStore} record. `subscribe`/`getSnapshot` fit `useSyncExternalStore`.
  */
 export class DurableRun {
   readonly #client: DurableRunClient;
   readonly #agentId: string;
-  readonly #store: RunStore;
+  readonly #store: DurableRunStore;
   readonly #policy: Readonly<DurablePollPolicy>;
   readonly #options: DurableRunOptions;
   readonly #listeners = new ListenerSet();
@@ -183,7 +187,7 @@ export class DurableRun {
   subscribe = this.#listeners.subscribe;
 
   /** The store this run's records go to. */
-  get store(): RunStore {
+  get store(): DurableRunStore {
     return this.#store;
   }
 
@@ -896,7 +900,7 @@ export class DurableRun {
   }
 
   /** A record for a run id the store does not know (attached from a link or another device). */
-  #adopt(runId: string): RunRecord {
+  #adopt(runId: string): DurableRunStoreRecord {
     const created = this.#store.create({ agentId: this.#agentId });
     return (
       this.#store.update(created.localId, { phase: 'created', runId }) ?? {
