@@ -749,4 +749,30 @@ describe('given a cancel while waiting for approval', () => {
     expect(settled).toEqual([`${runId}:cancelled`]);
     expect(server.counts.responds).toBe(0);
   });
+
+  it('a read in flight when the cancel settles the run is dropped, not shown as a failed read', async () => {
+    const server = await serveDurableWireForTest();
+    const { page, load, settled } = setUp(server);
+    const run = load();
+    await run.start(hello);
+    await idle(run);
+    const runId = run.getSnapshot().runId ?? '';
+    server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
+    await tick(page, run, 1000);
+
+    server.holdReads = true;
+    const arrived = server.readArrived();
+    const reading = run.refresh();
+    await arrived;
+    await run.cancel();
+    await reading;
+    expect(run.getSnapshot()).toMatchObject({
+      status: 'cancelled',
+      connection: 'stopped',
+      pollError: undefined,
+      consecutiveFailures: 0,
+    });
+    expect(settled).toEqual([`${runId}:cancelled`]);
+    expect(page.scheduled()).toEqual([]);
+  });
 });
