@@ -1,11 +1,7 @@
 import { AgentInputError } from '../wire/errors.js';
 import { retry } from '../base/backoff.js';
 import { ListenerSet } from '../base/subscribable.js';
-import {
-  defaultRunStore,
-  type DurableRunStore,
-  type DurableRunStoreRecord,
-} from '../storage/durable-run-store.js';
+import { defaultRunStore, type DurableRunStore } from '../storage/durable-run-store.js';
 import type { DurableRunDecision, DurableRunRecord } from '../wire/durable-run-schemas.js';
 import type { DurableRunMethods, DurableRunStartRequest } from '../wire/durable-run-wire.js';
 import { defaultDurablePollPolicy, type DurablePollPolicy } from './durable-poll-schedule.js';
@@ -19,6 +15,7 @@ import {
   type DurableRunAction,
   type DurableRunModel,
 } from './durable-run-reducer.js';
+import { adoptRun, claimAnnouncement, recordState } from './durable-run-records.js';
 import {
   asAgentError,
   asStartOutcome,
@@ -256,7 +253,8 @@ export class DurableRun {
       throw new AgentInputError('attach: pass a non-empty run id.');
     }
     this.#begin();
-    const stored = this.#store.findByRunId(this.#agentId, runId) ?? this.#adopt(runId);
+    const stored =
+      this.#store.findByRunId(this.#agentId, runId) ?? adoptRun(this.#store, this.#agentId, runId);
     this.#dispatch({ type: 'attached', runId, stored, storageError: this.#store.error });
     if (stored.phase === 'settled') {
       await this.#poller.readOnce(runId);
@@ -434,29 +432,15 @@ export class DurableRun {
     }
     const localId = snapshot.localId;
     if (localId === undefined) return;
-    const stored = this.#store.get(localId);
-    if (
-      stored !== undefined &&
-      stored.phase !== 'settled' &&
-      (stored.lastState !== serverState || stored.lastUpdatedAt !== updatedAt)
-    ) {
-      this.#store.update(localId, {
-        lastState: serverState,
-        lastUpdatedAt: updatedAt,
-        lastSnapshotAt: this.#now(),
-      });
-    }
+    recordState(this.#store, localId, { serverState, updatedAt, at: this.#now() });
     this.#dispatch({ type: 'storage', error: this.#store.error });
 
     const { status, batchKey } = this.#snapshot;
     if (settledDurableRunStatuses.has(status)) {
       this.#poller.stop();
       if (this.#store.settle(localId, serverState)) this.#options.onSettled?.(this.#snapshot);
-      return;
-    }
-    if (status === 'requires-input' && batchKey !== undefined) {
-      if (this.#store.get(localId)?.announcedBatchKey !== batchKey) {
-        this.#store.update(localId, { announcedBatchKey: batchKey });
+    } else if (status === 'requires-input' && batchKey !== undefined) {
+      if (claimAnnouncement(this.#store, localId, batchKey)) {
         this.#options.onRequiresInput?.(this.#snapshot);
       }
     }
@@ -470,18 +454,6 @@ export class DurableRun {
       if (localId !== undefined) this.#store.remove(localId);
     }
     this.#dispatch({ type: 'read-failed', error: asAgentError(error), status });
-  }
-
-  /** A record for a run id the store does not know (attached from a link or another device). */
-  #adopt(runId: string): DurableRunStoreRecord {
-    const created = this.#store.create({ agentId: this.#agentId });
-    return (
-      this.#store.update(created.localId, { phase: 'created', runId }) ?? {
-        ...created,
-        phase: 'created',
-        runId,
-      }
-    );
   }
 
   #now(): number {
