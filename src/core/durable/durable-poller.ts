@@ -57,12 +57,14 @@ export function durableRunPage(given: DurableRunEnvironment = {}): DurableRunPag
     window?: DurableRunEnvironment['window'];
     navigator?: DurableRunEnvironment['navigator'];
   };
+  // Called as plain functions, never as methods of this object: a browser's `setTimeout` throws
+  // "Illegal invocation" when called on anything but the window.
+  const set = given.setTimeout ?? setTimeout;
+  const clear = given.clearTimeout ?? clearTimeout;
   return {
     now: given.now ?? Date.now,
-    setTimeout: given.setTimeout ?? setTimeout,
-    clearTimeout:
-      given.clearTimeout ??
-      ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
+    setTimeout: (callback, ms) => set(callback, ms),
+    clearTimeout: (handle) => clear(handle as ReturnType<typeof setTimeout>),
     random: given.random ?? Math.random,
     document: 'document' in given ? given.document : eventTargetOrUndefined(global.document),
     window: 'window' in given ? given.window : eventTargetOrUndefined(global.window),
