@@ -137,6 +137,23 @@ export interface DurableRunStore {
   subscribe(listener: (change: DurableRunStoreChange) => void): () => void;
 }
 
+// The names before the store was named for what it holds (the lead cuts them with the API).
+/** @deprecated Renamed {@link DurableRunStore}. */
+export type RunStore = DurableRunStore;
+/** @deprecated Renamed {@link DurableRunStoreRecord}. */
+export type RunRecord = DurableRunStoreRecord;
+/** @deprecated Renamed {@link DurableRunStoreRecordPhase}. */
+export type RunRecordPhase = DurableRunStoreRecordPhase;
+/** @deprecated Renamed {@link DurableRunStoreRecordInit}. */
+export type RunRecordInit = DurableRunStoreRecordInit;
+/** @deprecated Renamed {@link DurableRunStoreChange}. */
+export type RunStoreChange = DurableRunStoreChange;
+/** @deprecated Renamed {@link DurableRunStoreOptions}. */
+export type RunStoreOptions = DurableRunStoreOptions;
+/** @deprecated Renamed {@link createDurableRunStore}. */
+export const createRunStore: (options?: DurableRunStoreOptions) => DurableRunStore =
+  createDurableRunStore;
+
 const defaultNamespace = 'agent-console-kit:v1';
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -397,23 +414,6 @@ function randomPart(): string {
     .toString(36)
     .padStart(7, '0');
 }
-
-// The names before the store was named for what it holds (the lead cuts them with the API).
-/** @deprecated Renamed {@link DurableRunStore}. */
-export type RunStore = DurableRunStore;
-/** @deprecated Renamed {@link DurableRunStoreRecord}. */
-export type RunRecord = DurableRunStoreRecord;
-/** @deprecated Renamed {@link DurableRunStoreRecordPhase}. */
-export type RunRecordPhase = DurableRunStoreRecordPhase;
-/** @deprecated Renamed {@link DurableRunStoreRecordInit}. */
-export type RunRecordInit = DurableRunStoreRecordInit;
-/** @deprecated Renamed {@link DurableRunStoreChange}. */
-export type RunStoreChange = DurableRunStoreChange;
-/** @deprecated Renamed {@link DurableRunStoreOptions}. */
-export type RunStoreOptions = DurableRunStoreOptions;
-/** @deprecated Renamed {@link createDurableRunStore}. */
-export const createRunStore: (options?: DurableRunStoreOptions) => DurableRunStore =
-  createDurableRunStore;
 
 // Kept on the global object: a conversation's durable turns load their own copy of the durable
 // run and of this module (docs/decisions/0014-bundle-size.md), and a page keeps one default store.
