@@ -8,7 +8,7 @@ import {
   AgentClientProvider,
   createAgentClient,
   createMemoryThreadStore,
-  createRunStore,
+  createDurableRunStore,
   settledDurableRunStatuses,
   useDurableRun,
   type DurableRunStatus,
@@ -186,7 +186,7 @@ function DurableRunPanel({ agentId, runId }: DurableRunPanelProps) {
     () => createAgentClient({ baseUrl, api: 'platform', token: 'storybook-durable' }),
     [],
   );
-  const [store] = useState(() => createRunStore({ storage: memoryStorage() }));
+  const [store] = useState(() => createDurableRunStore({ storage: memoryStorage() }));
   const [confirming, setConfirming] = useState(false);
   const run = useDurableRun({
     agentId,
@@ -496,7 +496,7 @@ function DurableConsole({ width }: { width?: number }) {
     [],
   );
   const [threadStore] = useState(seededThreads);
-  const [runStore] = useState(() => createRunStore({ storage: memoryStorage() }));
+  const [runStore] = useState(() => createDurableRunStore({ storage: memoryStorage() }));
   return (
     <div style={width === undefined ? undefined : { maxWidth: width }}>
       <AgentClientProvider client={client}>
@@ -563,7 +563,7 @@ function ApprovalConsole() {
     () => createAgentClient({ baseUrl, api: 'platform', token: 'storybook-durable' }),
     [],
   );
-  const [runStore] = useState(() => createRunStore({ storage: memoryStorage() }));
+  const [runStore] = useState(() => createDurableRunStore({ storage: memoryStorage() }));
   return (
     <AgentClientProvider client={client}>
       <AgentConsole
