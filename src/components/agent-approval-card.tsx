@@ -24,6 +24,10 @@ import {
   AgentApprovalCardArguments,
   AgentApprovalCardDeadline,
   AgentApprovalCardItem,
+  type AgentApprovalCardActionsProps,
+  type AgentApprovalCardArgumentsProps,
+  type AgentApprovalCardDeadlineProps,
+  type AgentApprovalCardItemProps,
 } from './agent-approval-card-item.js';
 import { classNames, dataFlag, named, useComposedRefs, visuallyHidden } from './part-helpers.js';
 import {
@@ -38,7 +42,7 @@ import {
 } from './use-approval-decisions.js';
 import { visibleString } from './visible-text.js';
 
-export type { AgentApprovalCardStatus } from './agent-approval-card-context.js';
+export type { AgentApprovalCardStatus };
 export {
   AgentApprovalCardActions,
   AgentApprovalCardArguments,
@@ -48,7 +52,7 @@ export {
   type AgentApprovalCardArgumentsProps,
   type AgentApprovalCardDeadlineProps,
   type AgentApprovalCardItemProps,
-} from './agent-approval-card-item.js';
+};
 
 function interactionName(interaction: DurableInteraction): string {
   return interaction.kind === 'tool-approval'

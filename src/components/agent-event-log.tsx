@@ -17,17 +17,18 @@ import {
   useEventLogContext,
   type EventLogContextValue,
 } from './agent-event-log-context.js';
-import { AgentEventLogToolbar } from './agent-event-log-toolbar.js';
-import { AgentEventLogViewport, endThreshold } from './agent-event-log-viewport.js';
+import { AgentEventLogToolbar, type AgentEventLogToolbarProps } from './agent-event-log-toolbar.js';
+import {
+  AgentEventLogViewport,
+  endThreshold,
+  type AgentEventLogViewportProps,
+} from './agent-event-log-viewport.js';
 import { indexEventNames, type EventNameIndex } from './event-log-format.js';
 import { classNames, dataFlag, visuallyHidden, named } from './part-helpers.js';
 import { useFollowEnd } from './use-follow-end.js';
 
-export { AgentEventLogToolbar, type AgentEventLogToolbarProps } from './agent-event-log-toolbar.js';
-export {
-  AgentEventLogViewport,
-  type AgentEventLogViewportProps,
-} from './agent-event-log-viewport.js';
+export { AgentEventLogToolbar, type AgentEventLogToolbarProps };
+export { AgentEventLogViewport, type AgentEventLogViewportProps };
 
 /** Props of {@link AgentEventLogRoot}. */
 export interface AgentEventLogRootProps

@@ -17,23 +17,11 @@ import {
   type AgentInputFormValues,
 } from '../core/console/input-form-validation.js';
 import { FormContext, useFormContext, type FormContextValue } from './agent-input-form-context.js';
-import { AgentInputFormControl } from './agent-input-form-control.js';
 import {
-  AgentInputFormDescription,
-  AgentInputFormField,
-  AgentInputFormLabel,
-  AgentInputFormMessage,
-} from './agent-input-form-field.js';
-import { initialFieldValue } from './input-form-controls.js';
-import { PlayIcon } from './icons.js';
-import { classNames, dataFlag, named } from './part-helpers.js';
-import { useHydrated } from './use-hydrated.js';
-
-export {
   AgentInputFormControl,
   type AgentInputFormControlProps,
 } from './agent-input-form-control.js';
-export {
+import {
   AgentInputFormDescription,
   AgentInputFormField,
   AgentInputFormLabel,
@@ -43,6 +31,22 @@ export {
   type AgentInputFormLabelProps,
   type AgentInputFormMessageProps,
 } from './agent-input-form-field.js';
+import { initialFieldValue } from './input-form-controls.js';
+import { PlayIcon } from './icons.js';
+import { classNames, dataFlag, named } from './part-helpers.js';
+import { useHydrated } from './use-hydrated.js';
+
+export { AgentInputFormControl, type AgentInputFormControlProps };
+export {
+  AgentInputFormDescription,
+  AgentInputFormField,
+  AgentInputFormLabel,
+  AgentInputFormMessage,
+  type AgentInputFormDescriptionProps,
+  type AgentInputFormFieldProps,
+  type AgentInputFormLabelProps,
+  type AgentInputFormMessageProps,
+};
 
 /** Props of {@link AgentInputForm} (also `AgentInputForm.Root`). */
 export interface AgentInputFormProps

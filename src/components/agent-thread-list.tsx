@@ -17,10 +17,10 @@ import {
   useThreadListContext,
   type ThreadListContextValue,
 } from './agent-thread-list-context.js';
-import { AgentThreadListItem } from './agent-thread-list-item.js';
+import { AgentThreadListItem, type AgentThreadListItemProps } from './agent-thread-list-item.js';
 import { classNames, dataFlag, named, useComposedRefs, visuallyHidden } from './part-helpers.js';
 
-export { AgentThreadListItem, type AgentThreadListItemProps } from './agent-thread-list-item.js';
+export { AgentThreadListItem, type AgentThreadListItemProps };
 
 /** Props of {@link AgentThreadListRoot} (and of {@link AgentThreadList}). */
 export interface AgentThreadListRootProps

@@ -19,14 +19,14 @@ import {
   useThreadContext,
   type ThreadContextValue,
 } from './agent-thread-context.js';
-import { AgentThreadMessage } from './agent-thread-message.js';
-import { AgentThreadMessages } from './agent-thread-messages.js';
-import { AgentThreadViewport } from './agent-thread-viewport.js';
+import { AgentThreadMessage, type AgentThreadMessageProps } from './agent-thread-message.js';
+import { AgentThreadMessages, type AgentThreadMessagesProps } from './agent-thread-messages.js';
+import { AgentThreadViewport, type AgentThreadViewportProps } from './agent-thread-viewport.js';
 import { classNames, dataFlag, visuallyHidden, named } from './part-helpers.js';
 
-export { AgentThreadMessage, type AgentThreadMessageProps } from './agent-thread-message.js';
-export { AgentThreadMessages, type AgentThreadMessagesProps } from './agent-thread-messages.js';
-export { AgentThreadViewport, type AgentThreadViewportProps } from './agent-thread-viewport.js';
+export { AgentThreadMessage, type AgentThreadMessageProps };
+export { AgentThreadMessages, type AgentThreadMessagesProps };
+export { AgentThreadViewport, type AgentThreadViewportProps };
 
 /** Props of {@link AgentThreadRoot} (and of {@link AgentThread}). */
 export interface AgentThreadRootProps
