@@ -147,7 +147,7 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result.output).toBe('done: Hello from the tarball');
   });
 
-  it('ends a run whose event is too large, read by the Node reader (a copy loaded on demand), with an error that is instanceof the class core exports', async () => {
+  it('ends a run whose event is too large, read by the Node reader (loaded on demand), with an error of the very class core exports', async () => {
     const result = await node(
       consumers.plain,
       script(`
@@ -161,7 +161,7 @@ describe('given plain Node with neither React nor msw installed', () => {
         console.log(JSON.stringify({
           status: final.status,
           name: final.error?.name,
-          copy: final.error?.constructor !== core.AgentEventTooLargeError,
+          sameClass: final.error?.constructor === core.AgentEventTooLargeError,
           tooLarge: final.error instanceof core.AgentEventTooLargeError,
           validation: final.error instanceof core.AgentValidationError,
         }));
@@ -171,7 +171,7 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(JSON.parse(result.output)).toEqual({
       status: 'error',
       name: 'AgentEventTooLargeError',
-      copy: true,
+      sameClass: true,
       tooLarge: true,
       validation: true,
     });
@@ -214,7 +214,7 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result).toEqual({ ok: true, output: 'function' });
   });
 
-  it('throws from a part loaded on demand (its own copy of the error classes) errors that are instanceof the classes the app imports', async () => {
+  it('throws from a part loaded on demand (the durable run wire) errors of the very classes the app imports', async () => {
     const result = await node(
       consumers.plain,
       script(`
@@ -226,7 +226,7 @@ describe('given plain Node with neither React nor msw installed', () => {
         await server.close();
         console.log(JSON.stringify({
           name: error.name,
-          copy: error.constructor !== core.AgentRunNotFoundError,
+          sameClass: error.constructor === core.AgentRunNotFoundError,
           notFound: error instanceof core.AgentRunNotFoundError,
           http: error instanceof core.AgentHttpError,
           agent: error instanceof core.AgentError,
@@ -238,8 +238,8 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result.ok, result.output).toBe(true);
     expect(JSON.parse(result.output)).toEqual({
       name: 'AgentRunNotFoundError',
-      // The durable run wire is a copy (dist/lazy/), not the module the main entry exports.
-      copy: true,
+      // One class per error at run time: the durable run wire imports the module the entry exports.
+      sameClass: true,
       notFound: true,
       http: true,
       agent: true,
@@ -438,23 +438,31 @@ describe('given the packed files', () => {
     }
   });
 
-  it('loads on demand only copies: every import() names a module under dist/lazy/, which loads nothing from outside it but packages', () => {
-    const lazyFolder = join(installed, 'dist/lazy');
-    const pageModules = files
-      .filter((file) => file.endsWith('.js') && !file.startsWith(join('dist', 'lazy')))
+  it('builds each module once: no dist/lazy/, every import() names a module of dist/ itself, not a copy', () => {
+    expect(files.filter((file) => file.startsWith(join('dist', 'lazy')))).toEqual([]);
+    const modules = files
+      .filter((file) => file.endsWith('.js'))
       .map((file) => join(installed, file));
-    const targets = pageModules.flatMap((file) =>
+    const targets = modules.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/import\(\s*["'](\.[^"']*)["']\s*\)/g)].map(
         ([, specifier = '']) => join(dirname(file), specifier),
       ),
     );
     // The console's five parts, the durable wire and turn, zod's explanation, the Node reader.
     expect(new Set(targets).size).toBeGreaterThanOrEqual(9);
-    for (const target of targets) {
-      expect(target.startsWith(lazyFolder), target).toBe(true);
-      const outside = staticImportsOf(target).loaded.filter((file) => !file.startsWith(lazyFolder));
-      expect(outside, target).toEqual([]);
+    for (const target of targets) expect(modules, target).toContain(target);
+  });
+
+  it('defines each error class in one module of the package (one class per error at run time)', () => {
+    const definedIn = new Map<string, string[]>();
+    for (const file of files.filter((name) => name.endsWith('.js'))) {
+      const code = readFileSync(join(installed, file), 'utf8');
+      for (const [, name = ''] of code.matchAll(/\bname = "(\w+Error)";/g)) {
+        definedIn.set(name, [...(definedIn.get(name) ?? []), file]);
+      }
     }
+    expect(definedIn.size).toBeGreaterThan(15);
+    for (const [name, where] of definedIn) expect(where, name).toHaveLength(1);
   });
 
   it('keeps up front no module that only a part loaded on demand uses (the durable errors): each part has its own copy', async () => {

@@ -391,12 +391,9 @@ function randomPart(): string {
     .padStart(7, '0');
 }
 
-// Kept on the global object: a conversation's durable turns load their own copy of the durable
-// run and of this module (docs/decisions/0014-bundle-size.md), and a page keeps one default store.
-const pageStoreKey = Symbol.for('agent-console-kit:default-run-store');
+let pageStore: RunStore | undefined;
 
 /** The store shared by the durable runs of a page that were given none. */
 export function defaultRunStore(): RunStore {
-  const page = globalThis as { [pageStoreKey]?: RunStore };
-  return (page[pageStoreKey] ??= createRunStore());
+  return (pageStore ??= createRunStore());
 }

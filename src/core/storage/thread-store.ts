@@ -86,7 +86,7 @@ export class ThreadConflictError extends AgentInputError {
   readonly threadId: string;
   readonly expectedRevision: number;
   readonly storedRevision: number;
-  static override readonly errorName: string = 'ThreadConflictError';
+  override name = 'ThreadConflictError';
   constructor(threadId: string, expectedRevision: number, storedRevision: number) {
     super(
       `The thread "${threadId}" was saved elsewhere (revision ${storedRevision}, expected ${expectedRevision}): nothing was written.`,
