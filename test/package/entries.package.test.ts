@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
@@ -67,6 +67,48 @@ async function splitPage(contents: string, external: string[] = []) {
     /** The page's own output. */
     entry: outputs[entry ?? ''],
   };
+}
+
+/**
+ * One page built by Vite (Rolldown) from the installed package, as an app would: the code its
+ * entry loads up front (its chunk and those it imports statically) and the code loaded on demand.
+ */
+async function splitPageWithVite(contents: string, external: string[] = []) {
+  const { build } = await import('vite');
+  const root = mkdtempSync(join(consumers.react, 'vite-app-'));
+  writeFileSync(join(root, 'app.js'), contents);
+  const output = await build({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    mode: 'production',
+    build: {
+      write: false,
+      // The page's exports kept, as esbuild keeps them (an app's entry exports nothing).
+      rolldownOptions: { input: join(root, 'app.js'), preserveEntrySignatures: 'strict', external },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .filter((chunk) => chunk.type === 'chunk');
+  const upFront = new Set<string>();
+  const visit = (fileName: string) => {
+    if (upFront.has(fileName)) return;
+    upFront.add(fileName);
+    for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) {
+      visit(imported);
+    }
+  };
+  // The page's own chunk (an import()'s chunk is an entry too, a dynamic one).
+  for (const chunk of chunks) {
+    if (chunk.isEntry && chunk.facadeModuleId?.endsWith('/app.js') === true) visit(chunk.fileName);
+  }
+  const textOf = (loaded: boolean) =>
+    chunks
+      .filter((chunk) => upFront.has(chunk.fileName) === loaded)
+      .map((chunk) => chunk.code)
+      .join('\n');
+  return { upFront: textOf(true), lazy: textOf(false) };
 }
 
 /**
@@ -465,18 +507,36 @@ describe('given the packed files', () => {
     for (const [name, where] of definedIn) expect(where, name).toHaveLength(1);
   });
 
-  it('keeps up front no module that only a part loaded on demand uses (the durable errors): each part has its own copy', async () => {
+  it('keeps up front, in Vite, no module that only a part loaded on demand uses (the durable errors)', async () => {
+    const hooksPage = await splitPageWithVite(
+      "export { createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
+      peers,
+    );
+    // The durable run's errors, which the durable run wire throws, by the names they give.
+    for (const text of [
+      'AgentStartUnknownError',
+      'AgentRunMismatchError',
+      'AgentCancelUnavailableError',
+    ]) {
+      expect(hooksPage.upFront.includes(text), `${text} up front`).toBe(false);
+      expect(hooksPage.lazy).toContain(text);
+    }
+    // The errors the page's own requests throw stay up front, the wire's checks them once.
+    expect(hooksPage.upFront).toContain('AgentHttpError');
+    expect(hooksPage.lazy.includes('AgentHttpError'), 'a second AgentHttpError').toBe(false);
+  });
+
+  it('has one copy of each error class in an esbuild page too, up front or on demand', async () => {
     const hooksPage = await splitPage(
       "export { createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
       peers,
     );
-    // Texts of the durable run's errors, which the durable run wire throws.
-    for (const text of ['AgentStartUnknownError', 'AgentRunMismatchError', 'AgentStorageError']) {
-      expect(hooksPage.upFront.includes(text), `${text} up front`).toBe(false);
-      expect(hooksPage.lazy).toContain(text);
+    // Where esbuild puts the durable errors is its own (it splits every module an entry and an
+    // import() share into a chunk the page loads, evanw/esbuild#16: docs/decisions/0014-bundle-size.md).
+    const all = `${hooksPage.upFront}\n${hooksPage.lazy}`;
+    for (const text of ['"AgentStartUnknownError"', '"AgentHttpError"']) {
+      expect(all.split(text), text).toHaveLength(2);
     }
-    // The errors the page's own requests throw stay up front.
-    expect(hooksPage.upFront).toContain('AgentHttpError');
   });
 
   it("builds a hooks-only page in esbuild with no chunk for the console's lazy parts (esbuild keeps the chunk of every import() an entry reaches, evanw/esbuild#3704)", async () => {
@@ -484,11 +544,11 @@ describe('given the packed files', () => {
     const page = await splitPage(
       "export { AgentClientProvider, createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
     );
-    // A chunk of a console part, copied (dist/lazy/components/) or not (dist/components/).
+    // A chunk of a console part.
     const consolePartsOf = (outputs: typeof page.outputs) =>
       Object.values(outputs)
         .map((chunk) => chunk.entryPoint ?? '')
-        .filter((entryPoint) => /agent-console-kit\/dist\/(lazy\/)?components\//.test(entryPoint));
+        .filter((entryPoint) => /agent-console-kit\/dist\/components\//.test(entryPoint));
     expect(consolePartsOf(page.outputs)).toEqual([]);
     // The same search finds the five on the console's page (it is live).
     const consolePage = await splitPage(

@@ -1,18 +1,14 @@
 import type { AgentMessage } from '../wire/schemas.js';
-import { AgentStorageError } from '../wire/durable-run-errors.js';
-import { browserWindow, isQuotaExceeded, parseStoredJson } from '../base/storage-helpers.js';
+import {
+  AgentStorageError,
+  browserWindow,
+  createMemoryStorage,
+  isQuotaExceeded,
+  parseStoredJson,
+  type KeyValueStorage,
+} from '../base/storage-helpers.js';
 
-export { AgentStorageError } from '../wire/durable-run-errors.js';
-
-/**
- * A synchronous key-value storage: `window.localStorage` and `window.sessionStorage` fit as they
- * are.
- */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export { AgentStorageError, createMemoryStorage, type KeyValueStorage };
 
 /** Where a durable run stands in its record. */
 export type RunRecordPhase = 'creating' | 'created' | 'settled';
@@ -136,20 +132,6 @@ export interface RunStore {
 
 const defaultNamespace = 'agent-console-kit:v1';
 const dayMs = 24 * 60 * 60 * 1000;
-
-/** A storage in memory (what `storage: 'memory'` uses). */
-export function createMemoryStorage(): KeyValueStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => {
-      items.set(key, String(value));
-    },
-    removeItem: (key) => {
-      items.delete(key);
-    },
-  };
-}
 
 /**
  * Creates a {@link RunStore}. Records are plain JSON under `{namespace}:{scope}:run:{localId}`,

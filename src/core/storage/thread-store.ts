@@ -3,8 +3,14 @@ import {
   type ConversationMessage,
 } from './conversation-message.js';
 import { AgentInputError } from '../wire/errors.js';
-import { AgentStorageError, createMemoryStorage, type KeyValueStorage } from './run-store.js';
-import { browserWindow, isQuotaExceeded, parseStoredJson } from '../base/storage-helpers.js';
+import {
+  AgentStorageError,
+  browserWindow,
+  createMemoryStorage,
+  isQuotaExceeded,
+  parseStoredJson,
+  type KeyValueStorage,
+} from '../base/storage-helpers.js';
 
 /** A saved conversation: plain JSON, never a token or a header. */
 export interface StoredThread {

@@ -134,14 +134,4 @@ export class AgentRunMismatchError extends AgentValidationError {
   }
 }
 
-/** What went wrong with a run store's storage; the run goes on in memory. */
-export class AgentStorageError extends Error {
-  override name = 'AgentStorageError';
-  readonly kind = 'storage';
-  /** `'quota'` when the storage is full, `'unavailable'` when it refused otherwise. */
-  readonly reason: 'quota' | 'unavailable';
-  constructor(message: string, options: { reason: 'quota' | 'unavailable'; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.reason = options.reason;
-  }
-}
+export { AgentStorageError } from '../base/storage-helpers.js';
