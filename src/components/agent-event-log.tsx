@@ -37,7 +37,7 @@ import {
   previewOf,
   type EventNameIndex,
 } from './event-log-format.js';
-import { ChevronIcon, CopyIcon, DownloadIcon } from './icons.js';
+import { ChevronIcon, CopyIcon, DownloadIcon } from './part-icons.js';
 import { classNames, createPartContext, dataFlag, visuallyHidden, named } from './part-helpers.js';
 import {
   consecutiveKeys,

@@ -24,7 +24,7 @@ import {
   type AgentInputFormValues,
 } from '../core/console/input-form-validation.js';
 import { initialFieldValue } from './input-form-controls.js';
-import { PlayIcon } from './icons.js';
+import { PlayIcon } from './part-icons.js';
 import { classNames, createPartContext, dataFlag, useComposedRefs, named } from './part-helpers.js';
 import { useHydrated } from './use-hydrated.js';
 

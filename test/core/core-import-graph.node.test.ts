@@ -133,7 +133,7 @@ describe('given the wings of src/core', () => {
 
 // A module another loads by `import()` is not on the page: no static import of a client entry
 // reaches it, so a bundler puts it in a chunk of its own, loaded on its first use. What it imports
-// that the page has already is the page's module, loaded once (docs/decisions/0015-no-lazy-copies.md).
+// that the page has already is the page's module, loaded once (docs/decisions/0017-no-lazy-copies.md).
 const sourceFolder = fileURLToPath(new URL('../../src/', import.meta.url));
 const valueSpecifier = /^(?:import|export)\s+(?!type\b)[^;]*?from\s*['"]([^'"]+)['"]/gm;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultRunStore } from '../../../src/core/storage/run-store.js';
 
-// The package loads each module once (docs/decisions/0015-no-lazy-copies.md): the default run
+// The package loads each module once (docs/decisions/0017-no-lazy-copies.md): the default run
 // store is the module's, not the global object's.
 describe('given the default run store', () => {
   it('is one per module instance, and nothing of it is kept on the global object', async () => {

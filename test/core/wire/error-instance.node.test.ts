@@ -27,7 +27,7 @@ import { ThreadConflictError } from '../../../src/core/storage/thread-store.js';
 import { AgentConversationBusyError } from '../../../src/core/conversation/agent-conversation.js';
 
 // The package loads each module once (no copies of what it loads on demand, dist/ has no lazy/
-// folder: docs/decisions/0015-no-lazy-copies.md), so `instanceof` is the language's: the class's
+// folder: docs/decisions/0017-no-lazy-copies.md), so `instanceof` is the language's: the class's
 // prototype in the value's chain, nothing else. The package test checks that an error thrown by a
 // module loaded on demand is `instanceof` the class the app imports from the entry.
 
