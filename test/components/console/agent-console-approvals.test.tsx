@@ -98,6 +98,10 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
     );
     // The person was typing in the composer: the card did not take focus.
     expect(box).toHaveFocus();
+    // The composer's hint says the answer waits for the person, not that the agent is answering.
+    expect(box).toHaveAccessibleDescription(
+      'The agent waits for your approval: Stop or Escape ends the answer.',
+    );
     // Under the thread, above the composer.
     const thread = screen.getByRole('region', { name: /^Conversation with / });
     expect(thread.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

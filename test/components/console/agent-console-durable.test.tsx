@@ -88,6 +88,8 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
       });
     }
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'stopped'));
+    // The header says what a stopped stream turn says, not the idle "Ready.".
+    expect(document.querySelector('.ack-console__status')).toHaveTextContent('Stopped.');
     await waitFor(async () =>
       expect((await threadStore.load('thread-1'))?.messages[1]?.status).toBe('stopped'),
     );

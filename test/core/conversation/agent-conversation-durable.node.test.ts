@@ -148,6 +148,46 @@ describe('given a durable conversation and the mock service', () => {
     }
   });
 
+  it('a reload finding a run settled in the run store but not in the thread reads it: never an empty "done" answer', async () => {
+    const { page, server, threadStore, open } = await setUp();
+    try {
+      const first = open('durable-agent');
+      await first.loaded;
+      const done = first.send('Write the report');
+      await idle(first);
+      await tick(page, first, 7000);
+      const settled = await done;
+      await first.saved;
+      first.dispose();
+      // The page went away after the run store saw the end, before the thread's save: the thread
+      // holds the answer as accepted (no text yet, the run id).
+      const stored = await threadStore.load('thread-1');
+      const [question, answer] = settled.messages;
+      if (stored === undefined || question === undefined || answer === undefined) throw new Error();
+      const { endedAt: _ended, ...accepted } = answer;
+      await threadStore.save(
+        { ...stored, messages: [question, { ...accepted, text: '', status: 'streaming' }] },
+        { expectedRevision: stored.revision },
+      );
+
+      const second = open('durable-agent');
+      const seen: [string, string | undefined][] = [];
+      second.subscribe(() => {
+        const last = second.getSnapshot().messages[1];
+        seen.push([last?.status ?? '', last?.text]);
+      });
+      await second.loaded;
+      await idle(second);
+      // It says it is reading until the read came, then shows the answer the run wrote.
+      expect(seen.filter(([status, text]) => status === 'done' && text === '')).toEqual([]);
+      expect(second.getSnapshot().messages[1]).toMatchObject({ status: 'done', text: answer.text });
+      expect(second.getSnapshot().status).toBe('idle');
+      expect(starts(server)).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('dispose() then resume() mid-turn (StrictMode, a disconnect): the answer keeps coming and the turn settles', async () => {
     const { page, server, open } = await setUp();
     try {
