@@ -13,7 +13,6 @@ import type {
   AgentConversationOptions,
   ConversationExecutionMode,
   ConversationMessage,
-  ConversationSnapshot,
 } from '../core/conversation/agent-conversation.js';
 import type { ThreadStore } from '../core/storage/thread-store.js';
 import type { Agent } from '../core/wire/schemas.js';
@@ -354,7 +353,7 @@ function AgentConsoleForAgent({
   });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
-  const rememberOrigin = useFocusIntent(state.focus, stopRef);
+  const rememberOrigin = useFocusIntent(state.mode === 'form' && state.active, stopRef);
   const stopControl = useConfirmedStop(state.conversation, state.stop);
   usePickerRefocus(picker?.refocus, pickerRef);
   const { agent, agentQuery, run } = state;
@@ -429,18 +428,6 @@ function AgentConsoleForAgent({
       ) : null}
     </section>
   );
-}
-
-/**
- * Where a durable turn stands, for the header (a durable turn has no stream run, whose status would
- * say "Ready." while the answer is written or waits for approval); undefined otherwise.
- */
-function durableTurnStatus(
-  conversation: ConversationSnapshot | undefined,
-): AgentRunStatusProps['status'] | undefined {
-  if (conversation?.executionMode !== 'durable') return undefined;
-  const { status } = conversation;
-  return status === 'idle' || status === 'loading' ? undefined : status;
 }
 
 /** What the console shows until it has its agent: loading, the load's error, or why there is none. */
@@ -544,7 +531,7 @@ function renderHeader(view: ConsoleView): ReactNode {
       ) : null}
       {parts.Status ? (
         <parts.Status
-          status={durableTurnStatus(state.conversation) ?? run.status}
+          status={state.status}
           attempt={run.attempt}
           restarts={run.restarts}
           nextAttemptAt={run.nextAttemptAt}
