@@ -89,14 +89,16 @@ export class AgentConversation {
   #last: Turn | undefined;
   #error: AgentError | undefined;
   #snapshot: ConversationSnapshot;
-  /** The thread is to be read from the thread store once connected (never on creation). */
-  #toLoad = false;
-  #loading: Promise<void> | undefined;
   #queued: QueuedSend | undefined;
   /** dispose() was called and resume() not since: a turn found on load is attached by resume(). */
   #detached = false;
-  /** clear() was called while the thread loaded: the stored messages are not taken. */
-  #clearedWhileLoading = false;
+  /**
+   * A turn that outlives its page cannot be taken back by the detach that follows a stale send
+   * (its POST goes out anyway), so after dispose() no such turn starts until resume().
+   */
+  get #dropsTurns(): boolean {
+    return this.#driver.outlivesPage && this.#detached;
+  }
 
   constructor(client: AgentClient, options: AgentConversationOptions) {
     this.#options = options;
@@ -112,11 +114,11 @@ export class AgentConversation {
       this.#sync = new ThreadSync(threadStore, {
         agentId: options.agentId,
         threadId: options.threadId ?? `thread-${Math.random().toString(36).slice(2, 10)}`,
+        // Read by connect(), the first subscribe, send() or `loaded`: a conversation created
+        // during a render that is thrown away (StrictMode) reads and sends nothing.
+        load: options.threadId !== undefined,
         onChange: () => this.#publish(),
       });
-      // Read by connect(), the first subscribe, send() or `loaded`: a conversation created
-      // during a render that is thrown away (StrictMode) reads and sends nothing.
-      this.#toLoad = options.threadId !== undefined;
     }
     this.#snapshot = this.#build();
   }
@@ -128,7 +130,7 @@ export class AgentConversation {
   get loaded(): Promise<void> {
     this.#connectThread();
     // Without a thread to load: what the first turn would wait for (the durable run's code).
-    return this.#loading ?? this.#driver.preload();
+    return this.#sync?.loading ?? this.#driver.preload();
   }
 
   /** Resolves when the saves asked so far are done. */
@@ -183,10 +185,10 @@ export class AgentConversation {
   send(text: string): Promise<ConversationSnapshot> {
     this.#connectThread();
     const trimmed = text.trim();
-    if (this.#loading !== undefined) {
+    if (this.#sync?.loading !== undefined) {
       if (this.#queued !== undefined) throw new AgentConversationBusyError();
       if (trimmed === '') throw new AgentInputError('The message is empty: nothing was sent.');
-      if (this.#dropsTurns()) return Promise.resolve(this.#snapshot);
+      if (this.#dropsTurns) return Promise.resolve(this.#snapshot);
       // Sent once the thread is loaded, after its messages.
       return new Promise((resolve, reject) => {
         this.#queued = { text: trimmed, resolve, reject };
@@ -266,12 +268,8 @@ export class AgentConversation {
     this.#publish();
     active?.settle?.();
     this.#options.onMessagesChange?.(this.#messages);
-    if (this.#loading !== undefined) {
-      // Saved by #load once the stored revision is known.
-      this.#clearedWhileLoading = true;
-      return;
-    }
-    this.#save();
+    // During the load: saved once the stored revision is known.
+    if (this.#sync?.clearWhenLoaded() !== true) this.#save();
   }
 
   /**
@@ -303,21 +301,13 @@ export class AgentConversation {
   }
 
   #assertIdle() {
-    if (this.#active !== undefined || this.#loading !== undefined) {
+    if (this.#active !== undefined || this.#sync?.loading !== undefined) {
       throw new AgentConversationBusyError();
     }
   }
 
-  /**
-   * A turn that outlives its page cannot be taken back by the detach that follows a stale send
-   * (its POST goes out anyway), so after dispose() no such turn starts until resume().
-   */
-  #dropsTurns(): boolean {
-    return this.#driver.outlivesPage && this.#detached;
-  }
-
   #startTurn(thread: readonly ConversationMessage[]): Promise<ConversationSnapshot> {
-    if (this.#dropsTurns()) return Promise.resolve(this.#snapshot);
+    if (this.#dropsTurns) return Promise.resolve(this.#snapshot);
     const messages = historyOf(thread, this.#options);
     const answer: ConversationMessage = {
       id: this.#generateId(),
@@ -326,11 +316,8 @@ export class AgentConversation {
       status: 'streaming',
       createdAt: this.#now(),
     };
-    const runs = new Map(this.#runs);
-    for (const id of runs.keys()) {
-      if (!thread.some((message) => message.id === id)) runs.delete(id);
-    }
-    this.#runs = runs;
+    // The runs of answers the new thread keeps.
+    this.#runs = new Map([...this.#runs].filter(([id]) => thread.some((m) => m.id === id)));
     this.#messages = Object.freeze([...thread, answer]);
     this.#error = undefined;
     const turn = this.#newTurn(answer.id, false);
@@ -417,22 +404,13 @@ export class AgentConversation {
   /** Starts the thread's load once (see `connect`). */
   #connectThread() {
     void this.#driver.preload();
-    const sync = this.#sync;
-    if (!this.#toLoad || sync === undefined) return;
-    this.#toLoad = false;
-    this.#loading = this.#load(sync);
-  }
-
-  async #load(sync: ThreadSync): Promise<void> {
-    const restored = await sync.restore(this.#driver);
-    const cleared = this.#clearedWhileLoading;
-    if (restored !== undefined && !cleared) this.#messages = restored.messages;
-    this.#loading = undefined;
-    this.#clearedWhileLoading = false;
-    if (cleared) this.#save();
-    else if (restored?.turn !== undefined) this.#attachTurn(restored.turn);
-    this.#publish();
-    this.#sendQueued();
+    this.#sync?.connect(this.#driver, ({ cleared, restored }) => {
+      if (restored !== undefined) this.#messages = restored.messages;
+      if (cleared) this.#save();
+      else if (restored?.turn !== undefined) this.#attachTurn(restored.turn);
+      this.#publish();
+      this.#sendQueued();
+    });
   }
 
   /** Follows the run of the stored answer (the saved answer is the one it writes). */
@@ -467,16 +445,15 @@ export class AgentConversation {
   }
 
   #build(): ConversationSnapshot {
-    const active = this.#active;
+    const [sync, active] = [this.#sync, this.#active];
     const shown = this.#last?.handle?.getSnapshot();
-    const running = active !== undefined ? active.handle?.getSnapshot() : undefined;
+    const running = active?.handle?.getSnapshot();
     const status: ConversationStatus =
-      this.#loading !== undefined || this.#toLoad
+      sync?.loading !== undefined || sync?.pending === true
         ? 'loading'
         : active === undefined
           ? 'idle'
           : (running?.phase ?? 'connecting');
-    const sync = this.#sync;
     return {
       messages: this.#messages,
       status,

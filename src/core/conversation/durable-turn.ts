@@ -234,7 +234,8 @@ class DurableTurn implements TurnHandle {
         error instanceof AgentError
           ? error
           : new AgentInputError(error instanceof Error ? error.message : String(error));
-      if (this.#answer === answer) this.#setAnswer({ batchKey, status: 'error', error: agentError });
+      if (this.#answer === answer)
+        this.#setAnswer({ batchKey, status: 'error', error: agentError });
       throw error;
     }
     if (this.#answer === answer) this.#setAnswer(outcome);

@@ -1,11 +1,10 @@
 import type { ConversationMessage } from '../storage/conversation-message.js';
-import { ThreadConflictError, type StoredThread, type ThreadStore } from '../storage/thread-store.js';
 import {
-  interruptedMessage,
-  isInFlight,
-  type TurnDriver,
-  type TurnRef,
-} from './turn-driver.js';
+  ThreadConflictError,
+  type StoredThread,
+  type ThreadStore,
+} from '../storage/thread-store.js';
+import { interruptedMessage, isInFlight, type TurnDriver, type TurnRef } from './turn-driver.js';
 
 /** A thread read back: its messages, and the last answer when a run still writes it. */
 export interface RestoredThread {
@@ -28,15 +27,57 @@ export class ThreadSync {
   #revision = 0;
   #error: Error | undefined;
   #saves: Promise<void> = Promise.resolve();
+  /** The thread is to be read once connected (never on creation). */
+  #pending: boolean;
+  #loading: Promise<void> | undefined;
+  /** The conversation was cleared while the thread loaded: the stored messages are not taken. */
+  #clearedWhileLoading = false;
 
   constructor(
     store: ThreadStore,
-    options: { agentId: string; threadId: string; onChange: () => void },
+    options: { agentId: string; threadId: string; load: boolean; onChange: () => void },
   ) {
     this.#store = store;
     this.#agentId = options.agentId;
     this.threadId = options.threadId;
+    this.#pending = options.load;
     this.#onChange = options.onChange;
+  }
+
+  /** The thread is still to be read (nothing has connected yet). */
+  get pending(): boolean {
+    return this.#pending;
+  }
+
+  /** Resolves when the read under way is done (`undefined` when none is). */
+  get loading(): Promise<void> | undefined {
+    return this.#loading;
+  }
+
+  /**
+   * Starts the thread's read, once. `loaded` is given what was read (`restored`: nothing when
+   * there was no thread, or the conversation was cleared meanwhile, which `cleared` says).
+   */
+  connect(
+    driver: Pick<TurnDriver, 'findTurn'>,
+    loaded: (outcome: { cleared: boolean; restored: RestoredThread | undefined }) => void,
+  ): void {
+    if (!this.#pending) return;
+    this.#pending = false;
+    const done = (restored: RestoredThread | undefined) => {
+      const cleared = this.#clearedWhileLoading;
+      this.#clearedWhileLoading = false;
+      this.#loading = undefined;
+      loaded({ cleared, restored: cleared ? undefined : restored });
+    };
+    this.#loading = this.restore(driver).then(done, () => done(undefined));
+  }
+
+  /** A clear while the thread loads: its save waits for the stored revision. `false` otherwise. */
+  clearWhenLoaded(): boolean {
+    if (this.#loading === undefined) return false;
+    this.#clearedWhileLoading = true;
+    return true;
   }
 
   /** The revision of the thread last loaded or saved (0 before the first save). */
