@@ -5,13 +5,12 @@ import type { AgentError } from '../wire/errors.js';
 import type { RunStreamOptions } from '../stream/run-stream.js';
 import type { RunSnapshot, RunStatus } from '../stream/run-types.js';
 import type { ThreadStore } from '../storage/thread-store.js';
-import type { ApprovalStatus } from './turn-driver.js';
 
 /**
  * Where the answer to a turn's approvals stands: `'idle'` (nothing sent, or it was accepted),
  * `'responding'` (being sent), `'error'` (refused or not delivered: see `approvalError`).
  */
-export type ConversationApprovalStatus = ApprovalStatus;
+export type ConversationApprovalStatus = 'idle' | 'responding' | 'error';
 
 /**
  * Where the conversation is: a turn's run status while it runs, `idle` between turns, `loading`

@@ -11,12 +11,12 @@ import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run
 import { AgentError, AgentInputError, AgentNetworkError } from '../wire/errors.js';
 import type { RunStatus } from '../stream/run-types.js';
 import { ListenerSet } from '../base/subscribable.js';
+import type { ConversationApprovalStatus } from './conversation-options.js';
 import type * as DurableTurnModuleExports from './conversation-durable-turn.js';
 import {
   interruptedMessage,
   lastInFlightRun,
   plainError,
-  type ApprovalStatus,
   type TurnDriver,
   type TurnHandle,
   type TurnPhase,
@@ -104,7 +104,7 @@ function storedTurn(
 /** The answer to a batch of approvals: the batch it answered, and how it went. */
 interface ApprovalAnswer {
   batchKey: string | undefined;
-  status: ApprovalStatus;
+  status: ConversationApprovalStatus;
   error: AgentError | undefined;
 }
 
@@ -339,7 +339,7 @@ class DurableTurn implements TurnHandle {
     const ended = endsTurn(durable);
     const pendingApprovals = ended ? noApprovals : durable.pendingInteractions;
     const answer = this.#answer;
-    const approvalStatus: ApprovalStatus =
+    const approvalStatus: ConversationApprovalStatus =
       answer.status === 'responding' || durable.status === 'responding'
         ? 'responding'
         : answer.status === 'error' &&

@@ -8,12 +8,7 @@ import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run
 import { AgentHttpError, type AgentError } from '../wire/errors.js';
 import type { RunSnapshot, RunStatus } from '../stream/run-types.js';
 import type { AgentMessage } from '../wire/schemas.js';
-
-/**
- * Where the answer to a turn's approvals stands: `'idle'` (nothing sent, or it was accepted),
- * `'responding'` (being sent), `'error'` (refused or not delivered: see `approvalError`).
- */
-export type ApprovalStatus = 'idle' | 'responding' | 'error';
+import type { ConversationApprovalStatus } from './conversation-options.js';
 
 /** Where a running turn is, as the conversation's `status` says it. */
 export type TurnPhase = 'connecting' | 'streaming' | 'reconnecting' | 'waiting';
@@ -31,7 +26,7 @@ export interface TurnSnapshot {
   /** The approvals the turn waits for. */
   pendingApprovals: readonly DurableInteraction[];
   /** Where the answer to `pendingApprovals` stands. */
-  approvalStatus: ApprovalStatus;
+  approvalStatus: ConversationApprovalStatus;
   /** Why that answer failed, with `approvalStatus: 'error'`. */
   approvalError: AgentError | undefined;
   /** The streamed run of the turn (a stream turn only). */
