@@ -11,6 +11,7 @@ import {
   createRunStore,
   type AgentConversation,
   type AgentConversationOptions,
+  type ConversationMessage,
   type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
@@ -164,9 +165,10 @@ describe('given a durable conversation and the mock service', () => {
       const stored = await threadStore.load('thread-1');
       const [question, answer] = settled.messages;
       if (stored === undefined || question === undefined || answer === undefined) throw new Error();
-      const { endedAt: _ended, ...accepted } = answer;
+      const accepted: ConversationMessage = { ...answer, text: '', status: 'streaming' };
+      delete accepted.endedAt;
       await threadStore.save(
-        { ...stored, messages: [question, { ...accepted, text: '', status: 'streaming' }] },
+        { ...stored, messages: [question, accepted] },
         { expectedRevision: stored.revision },
       );
 
@@ -407,6 +409,8 @@ describe('given a durable conversation and the mock service', () => {
       const settled = await done;
       expect(settled.messages[1]).toMatchObject({ status: 'stopped' });
       expect(settled.durableRun?.status).toBe('cancelled');
+      // In a run's words, as a stopped stream turn says it.
+      expect(settled.turnStatus).toBe('aborted');
       expect(server.service.durableStats.cancels).toBe(1);
       expect(starts(server)).toHaveLength(1);
     } finally {
@@ -440,7 +444,16 @@ describe('given a durable conversation and the mock service', () => {
       expect(waiting.messages).toHaveLength(2);
       const [approval] = waiting.pendingApprovals;
       expect(approval).toMatchObject({ kind: 'tool-approval' });
-      await second.respond([{ interactionId: approval?.interactionId ?? '', decision: 'APPROVE' }]);
+      const answered = second.respond([
+        { interactionId: approval?.interactionId ?? '', decision: 'APPROVE' },
+      ]);
+      // The answer being sent is the turn's to say, once, for every view of the conversation.
+      expect(second.getSnapshot().approvalStatus).toBe('responding');
+      await answered;
+      expect(second.getSnapshot()).toMatchObject({
+        approvalStatus: 'idle',
+        approvalError: undefined,
+      });
       await tick(page, second, 3000);
       expect(shape(second)).toEqual([
         ['USER', 'done'],
