@@ -1,0 +1,264 @@
+import { concatBytes } from '../base/bytes.js';
+import { AgentEventTooLargeError } from './sse-attempt.js';
+import type { SseMessage } from './sse-types.js';
+
+// The one scan of an event stream's body (docs/decisions/0015-one-sse-scan.md): each byte is looked
+// at once, to find the line ends and a line's field name; a value is decoded once, where it ends.
+
+/** What {@link createEventStreamScanner} dispatches to; a throw ends the reading (it propagates). */
+export interface EventStreamHandlers {
+  /** An event with data (the standard's dispatch; an event whose data is empty is none). */
+  onMessage: (message: SseMessage) => void;
+  /** A frame that set an `id:` but carried no data: not an event, but the last event id moves. */
+  onId?: ((id: string) => void) | undefined;
+  /** A valid `retry:` field (ASCII digits only), in ms, as it is read. */
+  onRetry?: ((retryMs: number) => void) | undefined;
+}
+
+export interface EventStreamScannerOptions extends EventStreamHandlers {
+  /** See `SseReadOptions.maxEventSize`. */
+  maxEventSize: number;
+  /** The last event id the stream starts from (the one a reconnect sent): `''` for none. */
+  lastEventId?: string | undefined;
+  /** Once aborted, nothing more is dispatched (not even the rest of the chunk being read). */
+  signal?: AbortSignal | undefined;
+}
+
+/** Reads an event stream's bytes, chunk by chunk: see {@link createEventStreamScanner}. */
+export interface EventStreamScanner {
+  /**
+   * Reads `chunk`, dispatching each frame it completes, in order. Past the bound it sets
+   * {@link exceeded} and reads nothing more: the events complete before it are dispatched.
+   */
+  scan(chunk: Uint8Array): void;
+  /** Set once an event passed the bound: the attempt ends with it. */
+  readonly exceeded: AgentEventTooLargeError | undefined;
+}
+
+const lineFeed = 10;
+const carriageReturn = 13;
+const colon = 58;
+const space = 32;
+const byteOrderMark = [0xef, 0xbb, 0xbf];
+const dataName = [100, 97, 116, 97];
+const eventName = [101, 118, 101, 110, 116];
+const idName = [105, 100];
+const retryName = [114, 101, 116, 114, 121];
+const messageType = [109, 101, 115, 115, 97, 103, 101];
+const asciiDigits = /^[0-9]+$/;
+
+/**
+ * The event stream parser of both runtimes, as the SSE standard reads a stream (the byte order
+ * mark, CRLF, CR and LF, a field without a colon, `id:` and `retry:`, the last event id kept across
+ * frames), over bytes rather than decoded text:
+ *
+ * - It finds each line end with `indexOf` and reads the field name from the bytes; it decodes only
+ *   the values it keeps (`data:`, `event:`, `id:`, `retry:`), each once, when its line ends.
+ * - It bounds an event: past `maxEventSize` bytes since the last blank line (line breaks not
+ *   counted, comments counted) it stops, so nothing holds more than that, whatever the server sends.
+ * - A line that goes on in the next chunk is held as its parts, joined once when it ends: a large
+ *   event that comes in many chunks is copied once, not once per chunk.
+ * - It drops one byte order mark at the start of the stream (split across chunks too), and only
+ *   there.
+ */
+export function createEventStreamScanner(options: EventStreamScannerOptions): EventStreamScanner {
+  const { maxEventSize, signal, onMessage, onId, onRetry } = options;
+  const stripByteOrderMark = createByteOrderMarkStrip();
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let exceeded: AgentEventTooLargeError | undefined;
+  let stopped = false;
+  let eventBytes = 0;
+  // The last chunk ended with a CR: a LF that starts the next one is the rest of a CRLF.
+  let afterCarriageReturn = false;
+  // The parts of the line that goes on in the next chunk.
+  const held: Uint8Array[] = [];
+
+  // The frame being read, and the stream's last event id (the standard's "last event ID buffer").
+  let data = '';
+  let hasData = false;
+  let eventType = '';
+  let frameId: string | undefined;
+  let lastEventId = options.lastEventId ?? '';
+
+  // An id or an event name is mostly a few ASCII characters: read without a TextDecoder call.
+  const decode = (bytes: Uint8Array, start: number, end: number): string => {
+    if (end - start <= 32) {
+      let text = '';
+      let index = start;
+      for (; index < end; index++) {
+        const byte = bytes[index] as number;
+        if (byte >= 0x80) break;
+        text += String.fromCharCode(byte);
+      }
+      if (index === end) return text;
+    }
+    return decoder.decode(bytes.subarray(start, end));
+  };
+
+  /** A blank line: the frame is dispatched (or its id alone noted), and a new one begins. */
+  const endFrame = () => {
+    if (signal?.aborted === true) {
+      stopped = true;
+      return;
+    }
+    const id = frameId;
+    const text = data;
+    const type = eventType;
+    const carriesData = hasData && text !== '';
+    frameId = undefined;
+    data = '';
+    hasData = false;
+    eventType = '';
+    if (carriesData) {
+      onMessage({
+        id: id === '' ? undefined : id,
+        event: type === '' ? 'message' : type,
+        data: text,
+        lastEventId,
+      });
+    } else if (id !== undefined && id !== '') {
+      onId?.(id);
+    }
+  };
+
+  /** A whole line, not blank, from `start` to `end`. */
+  const readLine = (bytes: Uint8Array, start: number, end: number) => {
+    let colonAt = -1;
+    for (let index = start; index < end; index++) {
+      if (bytes[index] === colon) {
+        colonAt = index;
+        break;
+      }
+    }
+    // A comment.
+    if (colonAt === start) return;
+    const nameEnd = colonAt === -1 ? end : colonAt;
+    let valueStart = colonAt === -1 ? end : colonAt + 1;
+    if (valueStart < end && bytes[valueStart] === space) valueStart++;
+    if (isName(bytes, start, nameEnd, dataName)) {
+      const value = decode(bytes, valueStart, end);
+      data = hasData ? `${data}\n${value}` : value;
+      hasData = true;
+    } else if (isName(bytes, start, nameEnd, eventName)) {
+      // The literal for the usual name: one string for every event, not a copy each.
+      eventType = isName(bytes, valueStart, end, messageType)
+        ? 'message'
+        : decode(bytes, valueStart, end);
+    } else if (isName(bytes, start, nameEnd, idName)) {
+      const value = decode(bytes, valueStart, end);
+      if (!value.includes('\0')) {
+        frameId = value;
+        lastEventId = value;
+      }
+    } else if (isName(bytes, start, nameEnd, retryName)) {
+      const value = decode(bytes, valueStart, end);
+      if (asciiDigits.test(value)) onRetry?.(Number(value));
+    }
+  };
+
+  /** Just after the line break at `lineEnd` (a CRLF whole, or its CR when the chunk ends there). */
+  const afterLineBreak = (chunk: Uint8Array, lineEnd: number): number => {
+    if (chunk[lineEnd] !== carriageReturn) return lineEnd + 1;
+    if (lineEnd + 1 === chunk.length) {
+      afterCarriageReturn = true;
+      return lineEnd + 1;
+    }
+    return chunk[lineEnd + 1] === lineFeed ? lineEnd + 2 : lineEnd + 1;
+  };
+
+  return {
+    get exceeded() {
+      return exceeded;
+    },
+    scan(input) {
+      if (exceeded !== undefined || stopped) return;
+      const chunk = stripByteOrderMark(input);
+      if (chunk === undefined || chunk.length === 0) return;
+      const length = chunk.length;
+      let position = 0;
+      if (afterCarriageReturn) {
+        afterCarriageReturn = false;
+        if (chunk[0] === lineFeed) position = 1;
+      }
+      // The next LF and CR at or after where they were looked for (-1: none left; -2: not yet).
+      let nextLineFeed = -2;
+      let nextCarriageReturn = -2;
+      while (position < length) {
+        const first = chunk[position];
+        // A blank line (one in two in a stream of small events) needs no search.
+        if ((first === lineFeed || first === carriageReturn) && held.length === 0) {
+          eventBytes = 0;
+          position = afterLineBreak(chunk, position);
+          endFrame();
+          if (stopped) return;
+          continue;
+        }
+        if (nextLineFeed !== -1 && nextLineFeed < position) {
+          nextLineFeed = chunk.indexOf(lineFeed, position);
+        }
+        if (nextCarriageReturn !== -1 && nextCarriageReturn < position) {
+          nextCarriageReturn = chunk.indexOf(carriageReturn, position);
+        }
+        const lineEnd =
+          nextCarriageReturn === -1 || (nextLineFeed !== -1 && nextLineFeed < nextCarriageReturn)
+            ? nextLineFeed
+            : nextCarriageReturn;
+        const end = lineEnd === -1 ? length : lineEnd;
+        if (end - position > maxEventSize - eventBytes) {
+          // An event passes the bound: what came before it was dispatched, and no more is read.
+          exceeded = new AgentEventTooLargeError(maxEventSize);
+          held.length = 0;
+          return;
+        }
+        eventBytes += end - position;
+        if (lineEnd === -1) {
+          held.push(chunk.subarray(position));
+          return;
+        }
+        if (held.length === 0) {
+          readLine(chunk, position, lineEnd);
+        } else {
+          held.push(chunk.subarray(position, lineEnd));
+          // Never empty: a held part has a byte at least.
+          const line = concatBytes(held);
+          held.length = 0;
+          readLine(line, 0, line.length);
+        }
+        position = afterLineBreak(chunk, lineEnd);
+        if (stopped) return;
+      }
+    },
+  };
+}
+
+/** Whether the bytes from `start` to `end` are `name`. */
+function isName(bytes: Uint8Array, start: number, end: number, name: readonly number[]): boolean {
+  if (end - start !== name.length) return false;
+  for (let index = 0; index < name.length; index++) {
+    if (bytes[start + index] !== name[index]) return false;
+  }
+  return true;
+}
+
+/** Drops one byte order mark at the start of the stream (split across chunks too), and only there. */
+function createByteOrderMarkStrip(): (chunk: Uint8Array) => Uint8Array | undefined {
+  // The stream's first bytes while they may still be a mark; undefined once decided.
+  let pending: Uint8Array | undefined = new Uint8Array(0);
+  return (chunk) => {
+    if (pending === undefined) return chunk;
+    const bytes = pending.length === 0 ? chunk : concatBytes([pending, chunk]);
+    const checked = Math.min(bytes.length, byteOrderMark.length);
+    for (let index = 0; index < checked; index++) {
+      if (bytes[index] !== byteOrderMark[index]) {
+        pending = undefined;
+        return bytes;
+      }
+    }
+    if (bytes.length < byteOrderMark.length) {
+      pending = bytes;
+      return undefined;
+    }
+    pending = undefined;
+    return bytes.subarray(byteOrderMark.length);
+  };
+}
