@@ -121,8 +121,41 @@ export function createEventStreamScanner(options: EventStreamScannerOptions): Ev
     }
   };
 
+  const setData = (value: string) => {
+    data = hasData ? `${data}\n${value}` : value;
+    hasData = true;
+  };
+  const setId = (value: string) => {
+    if (value.includes('\0')) return;
+    frameId = value;
+    lastEventId = value;
+  };
+  const setRetry = (value: string) => {
+    if (asciiDigits.test(value)) onRetry?.(Number(value));
+  };
+
+  const readData = (bytes: Uint8Array, valueStart: number, end: number) => {
+    if (valueStart < end && bytes[valueStart] === space) valueStart++;
+    setData(decoder.decode(bytes.subarray(valueStart, end)));
+  };
+
+  const readId = (bytes: Uint8Array, valueStart: number, end: number) => {
+    if (valueStart < end && bytes[valueStart] === space) valueStart++;
+    setId(decode(bytes, valueStart, end));
+  };
+
   /** A whole line, not blank, from `start` to `end`. */
   const readLine = (bytes: Uint8Array, start: number, end: number) => {
+    // The lines of nearly every event, known by their first bytes without a search.
+    const first = bytes[start];
+    if (first === dataName[0] && isFieldAt(bytes, start, end, dataName)) {
+      readData(bytes, start + 5, end);
+      return;
+    }
+    if (first === idName[0] && isFieldAt(bytes, start, end, idName)) {
+      readId(bytes, start + 3, end);
+      return;
+    }
     let colonAt = -1;
     for (let index = start; index < end; index++) {
       if (bytes[index] === colon) {
@@ -136,24 +169,102 @@ export function createEventStreamScanner(options: EventStreamScannerOptions): Ev
     let valueStart = colonAt === -1 ? end : colonAt + 1;
     if (valueStart < end && bytes[valueStart] === space) valueStart++;
     if (isName(bytes, start, nameEnd, dataName)) {
-      const value = decode(bytes, valueStart, end);
-      data = hasData ? `${data}\n${value}` : value;
-      hasData = true;
+      readData(bytes, valueStart, end);
     } else if (isName(bytes, start, nameEnd, eventName)) {
       // The literal for the usual name: one string for every event, not a copy each.
       eventType = isName(bytes, valueStart, end, messageType)
         ? 'message'
         : decode(bytes, valueStart, end);
     } else if (isName(bytes, start, nameEnd, idName)) {
-      const value = decode(bytes, valueStart, end);
-      if (!value.includes('\0')) {
-        frameId = value;
-        lastEventId = value;
-      }
+      setId(decode(bytes, valueStart, end));
     } else if (isName(bytes, start, nameEnd, retryName)) {
-      const value = decode(bytes, valueStart, end);
-      if (asciiDigits.test(value)) onRetry?.(Number(value));
+      setRetry(decode(bytes, valueStart, end));
     }
+  };
+
+  /**
+   * {@link readLine} over text where each character is one byte received (offsets are the same):
+   * a value is a slice of the text decoded once for the chunk.
+   */
+  const readTextLine = (text: string, start: number, end: number) => {
+    const first = text.charCodeAt(start);
+    if (first === colon) return;
+    if (first === 100 && text.startsWith('data:', start)) {
+      const valueStart = text.charCodeAt(start + 5) === space ? start + 6 : start + 5;
+      setData(text.slice(valueStart, end));
+      return;
+    }
+    if (first === 105 && text.startsWith('id:', start)) {
+      const valueStart = text.charCodeAt(start + 3) === space ? start + 4 : start + 3;
+      setId(text.slice(valueStart, end));
+      return;
+    }
+    let colonAt = text.indexOf(':', start);
+    if (colonAt >= end) colonAt = -1;
+    const name = text.slice(start, colonAt === -1 ? end : colonAt);
+    let valueStart = colonAt === -1 ? end : colonAt + 1;
+    if (valueStart < end && text.charCodeAt(valueStart) === space) valueStart++;
+    const value = text.slice(valueStart, end);
+    if (name === 'data') setData(value);
+    // The literal for the usual name: one string for every event, not a copy each.
+    else if (name === 'event') eventType = value === 'message' ? 'message' : value;
+    else if (name === 'id') setId(value);
+    else if (name === 'retry') setRetry(value);
+  };
+
+  /**
+   * Reads the whole lines of `chunk` from `start` to `regionEnd` (just after its last line break)
+   * as text, when each of their bytes decodes to one character (ASCII, as an agent's JSON mostly
+   * is): one TextDecoder call for all of them instead of one per value. False, having read
+   * nothing, otherwise.
+   */
+  const scanText = (chunk: Uint8Array, start: number, regionEnd: number): boolean => {
+    const text = decoder.decode(chunk.subarray(start, regionEnd));
+    const length = text.length;
+    if (length !== regionEnd - start) return false;
+    let position = 0;
+    let nextLineFeed = -2;
+    let nextCarriageReturn = -2;
+    while (position < length) {
+      const first = text.charCodeAt(position);
+      if (first === lineFeed || first === carriageReturn) {
+        eventBytes = 0;
+        position = afterTextLineBreak(text, position, regionEnd === chunk.length);
+        endFrame();
+        if (stopped) return true;
+        continue;
+      }
+      if (nextLineFeed !== -1 && nextLineFeed < position) {
+        nextLineFeed = text.indexOf('\n', position);
+      }
+      if (nextCarriageReturn !== -1 && nextCarriageReturn < position) {
+        nextCarriageReturn = text.indexOf('\r', position);
+      }
+      // The text ends with a line break: one is found.
+      const lineEnd =
+        nextCarriageReturn === -1 || (nextLineFeed !== -1 && nextLineFeed < nextCarriageReturn)
+          ? nextLineFeed
+          : nextCarriageReturn;
+      if (lineEnd - position > maxEventSize - eventBytes) {
+        exceeded = new AgentEventTooLargeError(maxEventSize);
+        return true;
+      }
+      eventBytes += lineEnd - position;
+      readTextLine(text, position, lineEnd);
+      position = afterTextLineBreak(text, lineEnd, regionEnd === chunk.length);
+      if (stopped) return true;
+    }
+    return true;
+  };
+
+  /** {@link afterLineBreak} in text that ends where the chunk does when `atChunkEnd`. */
+  const afterTextLineBreak = (text: string, lineEnd: number, atChunkEnd: boolean): number => {
+    if (text.charCodeAt(lineEnd) !== carriageReturn) return lineEnd + 1;
+    if (lineEnd + 1 === text.length) {
+      if (atChunkEnd) afterCarriageReturn = true;
+      return lineEnd + 1;
+    }
+    return text.charCodeAt(lineEnd + 1) === lineFeed ? lineEnd + 2 : lineEnd + 1;
   };
 
   /** Just after the line break at `lineEnd` (a CRLF whole, or its CR when the chunk ends there). */
@@ -166,6 +277,87 @@ export function createEventStreamScanner(options: EventStreamScannerOptions): Ev
     return chunk[lineEnd + 1] === lineFeed ? lineEnd + 2 : lineEnd + 1;
   };
 
+  /** The rest of the chunk from `start`, with no line break: held, within the bound. */
+  const holdRest = (chunk: Uint8Array, start: number) => {
+    const rest = chunk.length - start;
+    if (rest === 0) return;
+    if (rest > maxEventSize - eventBytes) {
+      exceeded = new AgentEventTooLargeError(maxEventSize);
+      held.length = 0;
+      return;
+    }
+    eventBytes += rest;
+    held.push(chunk.subarray(start));
+  };
+
+  /**
+   * The held line ends at the chunk's first line break (read once its parts are joined): just
+   * after that break, or -1 when the chunk goes on with it (held too) or passes the bound.
+   */
+  const finishHeldLine = (chunk: Uint8Array, start: number): number => {
+    const nextLineFeed = chunk.indexOf(lineFeed, start);
+    const before = nextLineFeed === -1 ? chunk : chunk.subarray(0, nextLineFeed);
+    const nextCarriageReturn = before.indexOf(carriageReturn, start);
+    const lineEnd = nextCarriageReturn === -1 ? nextLineFeed : nextCarriageReturn;
+    if (lineEnd === -1) {
+      holdRest(chunk, start);
+      return -1;
+    }
+    if (lineEnd - start > maxEventSize - eventBytes) {
+      exceeded = new AgentEventTooLargeError(maxEventSize);
+      held.length = 0;
+      return -1;
+    }
+    eventBytes += lineEnd - start;
+    held.push(chunk.subarray(start, lineEnd));
+    // Never empty: a held part has a byte at least.
+    const line = concatBytes(held);
+    held.length = 0;
+    readLine(line, 0, line.length);
+    return afterLineBreak(chunk, lineEnd);
+  };
+
+  /** The whole lines of `chunk` from `start` to `regionEnd` (just after its last line break), as bytes. */
+  const scanLines = (chunk: Uint8Array, start: number, regionEnd: number) => {
+    // Searched up to the last line break only: what follows is held, not searched.
+    const lines = regionEnd === chunk.length ? chunk : chunk.subarray(0, regionEnd);
+    let position = start;
+    // The next LF and CR at or after where they were looked for (-1: none left; -2: not yet).
+    let nextLineFeed = -2;
+    let nextCarriageReturn = -2;
+    while (position < regionEnd) {
+      const first = chunk[position];
+      // A blank line (one in two in a stream of small events) needs no search.
+      if (first === lineFeed || first === carriageReturn) {
+        eventBytes = 0;
+        position = afterLineBreak(chunk, position);
+        endFrame();
+        if (stopped) return;
+        continue;
+      }
+      if (nextLineFeed !== -1 && nextLineFeed < position) {
+        nextLineFeed = lines.indexOf(lineFeed, position);
+      }
+      if (nextCarriageReturn !== -1 && nextCarriageReturn < position) {
+        nextCarriageReturn = lines.indexOf(carriageReturn, position);
+      }
+      // The lines end with a line break: one is found.
+      const lineEnd =
+        nextCarriageReturn === -1 || (nextLineFeed !== -1 && nextLineFeed < nextCarriageReturn)
+          ? nextLineFeed
+          : nextCarriageReturn;
+      if (lineEnd - position > maxEventSize - eventBytes) {
+        // An event passes the bound: what came before it was dispatched, and no more is read.
+        exceeded = new AgentEventTooLargeError(maxEventSize);
+        return;
+      }
+      eventBytes += lineEnd - position;
+      readLine(chunk, position, lineEnd);
+      position = afterLineBreak(chunk, lineEnd);
+      if (stopped) return;
+    }
+  };
+
   return {
     get exceeded() {
       return exceeded;
@@ -174,61 +366,48 @@ export function createEventStreamScanner(options: EventStreamScannerOptions): Ev
       if (exceeded !== undefined || stopped) return;
       const chunk = stripByteOrderMark(input);
       if (chunk === undefined || chunk.length === 0) return;
-      const length = chunk.length;
       let position = 0;
       if (afterCarriageReturn) {
         afterCarriageReturn = false;
         if (chunk[0] === lineFeed) position = 1;
       }
-      // The next LF and CR at or after where they were looked for (-1: none left; -2: not yet).
-      let nextLineFeed = -2;
-      let nextCarriageReturn = -2;
-      while (position < length) {
-        const first = chunk[position];
-        // A blank line (one in two in a stream of small events) needs no search.
-        if ((first === lineFeed || first === carriageReturn) && held.length === 0) {
-          eventBytes = 0;
-          position = afterLineBreak(chunk, position);
-          endFrame();
-          if (stopped) return;
-          continue;
-        }
-        if (nextLineFeed !== -1 && nextLineFeed < position) {
-          nextLineFeed = chunk.indexOf(lineFeed, position);
-        }
-        if (nextCarriageReturn !== -1 && nextCarriageReturn < position) {
-          nextCarriageReturn = chunk.indexOf(carriageReturn, position);
-        }
-        const lineEnd =
-          nextCarriageReturn === -1 || (nextLineFeed !== -1 && nextLineFeed < nextCarriageReturn)
-            ? nextLineFeed
-            : nextCarriageReturn;
-        const end = lineEnd === -1 ? length : lineEnd;
-        if (end - position > maxEventSize - eventBytes) {
-          // An event passes the bound: what came before it was dispatched, and no more is read.
-          exceeded = new AgentEventTooLargeError(maxEventSize);
-          held.length = 0;
-          return;
-        }
-        eventBytes += end - position;
-        if (lineEnd === -1) {
-          held.push(chunk.subarray(position));
-          return;
-        }
-        if (held.length === 0) {
-          readLine(chunk, position, lineEnd);
-        } else {
-          held.push(chunk.subarray(position, lineEnd));
-          // Never empty: a held part has a byte at least.
-          const line = concatBytes(held);
-          held.length = 0;
-          readLine(line, 0, line.length);
-        }
-        position = afterLineBreak(chunk, lineEnd);
-        if (stopped) return;
+      if (held.length > 0) {
+        position = finishHeldLine(chunk, position);
+        if (position === -1 || exceeded !== undefined || stopped) return;
       }
+      // Found from the chunk's end: the bytes after it (a line that goes on) are looked at once.
+      const regionEnd = lastLineBreak(chunk, position) + 1;
+      if (regionEnd > position) {
+        if (!scanText(chunk, position, regionEnd)) scanLines(chunk, position, regionEnd);
+        if (exceeded !== undefined || stopped) return;
+        position = regionEnd;
+      }
+      holdRest(chunk, position);
     },
   };
+}
+
+/** The last LF or CR of `bytes` at or after `from` (-1: none), looked for from the end. */
+function lastLineBreak(bytes: Uint8Array, from: number): number {
+  for (let index = bytes.length - 1; index >= from; index--) {
+    const byte = bytes[index];
+    if (byte === lineFeed || byte === carriageReturn) return index;
+  }
+  return -1;
+}
+
+/** Whether the line from `start` to `end` starts with `name` and a colon. */
+function isFieldAt(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  name: readonly number[],
+): boolean {
+  if (end - start <= name.length || bytes[start + name.length] !== colon) return false;
+  for (let index = 1; index < name.length; index++) {
+    if (bytes[start + index] !== name[index]) return false;
+  }
+  return true;
 }
 
 /** Whether the bytes from `start` to `end` are `name`. */
