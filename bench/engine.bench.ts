@@ -152,7 +152,9 @@ async function timeParserFloor(chunks: Uint8Array[]): Promise<Timing> {
   let characters = 0;
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const response = await inMemoryFetch(chunks)('http://bench.invalid/rest/api/v1/agents/runs/stream');
+  const response = await inMemoryFetch(chunks)(
+    'http://bench.invalid/rest/api/v1/agents/runs/stream',
+  );
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   const parser = createParser({

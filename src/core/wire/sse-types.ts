@@ -75,8 +75,10 @@ export interface SentRunRequest {
 }
 
 /** Options of one attempt of `AgentClient.streamRun`. */
-export interface StreamRunOptions
-  extends Omit<SseReadOptions, 'signal' | 'onActivity' | 'lastEventId'> {
+export interface StreamRunOptions extends Omit<
+  SseReadOptions,
+  'signal' | 'onActivity' | 'lastEventId'
+> {
   /** Ends the attempt (before or after the response); the promise then resolves `'aborted'`. */
   signal: AbortSignal;
   /**
