@@ -2,7 +2,7 @@ import { concatBytes } from '../base/bytes.js';
 import { AgentEventTooLargeError } from './sse-attempt.js';
 import type { SseMessage } from './sse-types.js';
 
-// The one scan of an event stream's body (docs/decisions/0015-one-sse-scan.md): each byte is looked
+// The one scan of an event stream's body (docs/decisions/0016-one-sse-scan.md): each byte is looked
 // at once, to find the line ends and a line's field name; a value is decoded once, where it ends.
 
 /** What {@link createEventStreamScanner} dispatches to; a throw ends the reading (it propagates). */
