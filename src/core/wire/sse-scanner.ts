@@ -3,7 +3,7 @@ import { AgentEventTooLargeError } from './sse-attempt.js';
 import type { SseMessage } from './sse-types.js';
 
 // The one scan of an event stream's body (docs/decisions/0016-one-sse-scan.md): each byte is looked
-// at once, to find the line ends and a line's field name; a value is decoded once, where it ends.
+// at once to find the line ends, and decoded once.
 
 /** What {@link createEventStreamScanner} dispatches to; a throw ends the reading (it propagates). */
 export interface EventStreamHandlers {
@@ -48,12 +48,14 @@ const messageType = [109, 101, 115, 115, 97, 103, 101];
 const asciiDigits = /^[0-9]+$/;
 
 /**
- * The event stream parser of both runtimes, as the SSE standard reads a stream (the byte order
+ * The event stream parser of every runtime, as the SSE standard reads a stream (the byte order
  * mark, CRLF, CR and LF, a field without a colon, `id:` and `retry:`, the last event id kept across
- * frames), over bytes rather than decoded text:
+ * frames and from the attempt's `Last-Event-ID`):
  *
- * - It finds each line end with `indexOf` and reads the field name from the bytes; it decodes only
- *   the values it keeps (`data:`, `event:`, `id:`, `retry:`), each once, when its line ends.
+ * - It finds a chunk's last line break from its end and decodes the whole lines before it with one
+ *   `TextDecoder` call. When each byte became one character (ASCII: offsets in bytes and in
+ *   characters agree) it reads them in that text, values sliced; otherwise it reads them in the
+ *   bytes, a line end found with `indexOf`, the field name compared as bytes, a value decoded once.
  * - It bounds an event: past `maxEventSize` bytes since the last blank line (line breaks not
  *   counted, comments counted) it stops, so nothing holds more than that, whatever the server sends.
  * - A line that goes on in the next chunk is held as its parts, joined once when it ends: a large
