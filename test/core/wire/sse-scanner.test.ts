@@ -5,11 +5,11 @@
  * bytes and a line held across chunks all meet. Seeded: the same streams on every run.
  */
 import { describe, expect, it } from 'vitest';
-import { AgentEventTooLargeError } from 'agent-console-kit/core';
+import { AgentEventTooLargeError, type SseMessage } from 'agent-console-kit/core';
 import { createEventStreamScanner } from '../../../src/core/wire/sse-scanner.js';
 
 interface Output {
-  messages: { id: string | undefined; event: string; data: string; lastEventId: string }[];
+  messages: SseMessage[];
   ids: string[];
   retries: number[];
 }
