@@ -69,6 +69,15 @@ export function createEventStreamScanner(options: EventStreamScannerOptions): Ev
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let exceeded: AgentEventTooLargeError | undefined;
   let stopped = false;
+  // Read once per frame: a flag rather than the signal's getter.
+  let aborted = signal?.aborted === true;
+  signal?.addEventListener(
+    'abort',
+    () => {
+      aborted = true;
+    },
+    { once: true },
+  );
   let eventBytes = 0;
   // The last chunk ended with a CR: a LF that starts the next one is the rest of a CRLF.
   let afterCarriageReturn = false;
@@ -99,7 +108,7 @@ export function createEventStreamScanner(options: EventStreamScannerOptions): Ev
 
   /** A blank line: the frame is dispatched (or its id alone noted), and a new one begins. */
   const endFrame = () => {
-    if (signal?.aborted === true) {
+    if (aborted) {
       stopped = true;
       return;
     }
@@ -199,6 +208,15 @@ export function createEventStreamScanner(options: EventStreamScannerOptions): Ev
     if (first === 105 && text.startsWith('id:', start)) {
       const valueStart = text.charCodeAt(start + 3) === space ? start + 4 : start + 3;
       setId(text.slice(valueStart, end));
+      return;
+    }
+    if (first === 101 && text.startsWith('event:', start)) {
+      const valueStart = text.charCodeAt(start + 6) === space ? start + 7 : start + 6;
+      // The literal for the usual name: one string for every event, not a copy each.
+      eventType =
+        end - valueStart === 7 && text.startsWith('message', valueStart)
+          ? 'message'
+          : text.slice(valueStart, end);
       return;
     }
     let colonAt = text.indexOf(':', start);
