@@ -80,7 +80,11 @@ export {
   type RunStreamOptions,
   type RunStreamReconnectOptions,
 } from './stream/run-stream.js';
-export { defaultSseTransport, fetchEventSourceTransport } from './wire/sse-transport.js';
+export {
+  defaultSseTransport,
+  fetchEventSourceTransport,
+  fetchSseTransport,
+} from './wire/sse-transport.js';
 export type {
   SentRunRequest,
   SseAttemptResult,
@@ -89,7 +93,6 @@ export type {
   SseTransport,
   StreamRunOptions,
 } from './wire/sse-types.js';
-export { fetchSseTransport } from './wire/fetch-sse-transport.js';
 export { AgentEventTooLargeError, defaultMaxEventSize } from './wire/sse-attempt.js';
 export {
   backoffDelay,

@@ -196,7 +196,7 @@ export function describeSseTransportFaults(transport: SseTransport): void {
       expect(error).toBeInstanceOf(AgentHttpError);
       expect((error as AgentHttpError).status).toBe(401);
       expect(JSON.stringify(error) + String(error)).not.toContain(token);
-      // fetch-event-source's own retry loop would POST again after 1 s.
+      // A transport with a retry loop of its own (fetch-event-source's) would POST again after 1 s.
       await new Promise((resolve) => setTimeout(resolve, 1100));
       expect(server.postCount('needs-auth')).toBe(1);
     });

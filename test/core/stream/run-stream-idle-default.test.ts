@@ -3,8 +3,7 @@ import {
   createAgentClient,
   createRunStream,
   defaultIdleTimeoutMs,
-  fetchEventSourceTransport,
-  fetchSseTransport,
+  defaultSseTransport,
   type AgentClient,
   type StreamRunOptions,
 } from 'agent-console-kit/core';
@@ -38,12 +37,7 @@ describe('given no idleTimeoutMs', () => {
   });
 });
 
-// jsdom has `window` and `document`: both transports run here. (The node project runs this file
-// too, where fetch-event-source cannot run: the fetch transport alone.)
-const hasBrowserGlobals = typeof window !== 'undefined' && typeof document !== 'undefined';
-describe.each([
-  ...(hasBrowserGlobals ? [['fetch-event-source', fetchEventSourceTransport] as const] : []),
-  ['fetch + eventsource-parser', fetchSseTransport] as const,
-])('the %s transport', (_name, transport) => {
-  describeIdleDefault(transport);
+// The unit project runs this file in jsdom (`window` and `document`), the node project without.
+describe('the transport', () => {
+  describeIdleDefault(defaultSseTransport);
 });

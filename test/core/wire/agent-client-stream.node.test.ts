@@ -3,6 +3,7 @@ import {
   AgentInputError,
   createAgentClient,
   createRunStream,
+  defaultSseTransport,
   fetchEventSourceTransport,
   fetchSseTransport,
   type SentRunRequest,
@@ -37,7 +38,7 @@ describe('given the client that owns the streaming request', () => {
     const handed: Response[] = [];
     const transport: SseTransport = (response, options) => {
       handed.push(response);
-      return fetchSseTransport(response, options);
+      return defaultSseTransport(response, options);
     };
     const sent: SentRunRequest[] = [];
     const messages: SseMessage[] = [];
@@ -95,18 +96,20 @@ describe('given the client that owns the streaming request', () => {
   );
 });
 
-describe('given fetchEventSourceTransport named in plain Node (no window, no document)', () => {
-  it('ends the run in an AgentInputError before anything is sent: no second choice of transport', async () => {
+describe('given a transport named by its former name in plain Node (no window, no document)', () => {
+  it('is the one transport: it reads the run, with nothing chosen per runtime', async () => {
     expect(typeof document).toBe('undefined');
+    expect(fetchEventSourceTransport).toBe(defaultSseTransport);
+    expect(fetchSseTransport).toBe(defaultSseTransport);
+    expect(defaultSseTransport.preload).toBeUndefined();
     const stream = createRunStream(createAgentClient({ baseUrl: server.url, token }), {
       transport: fetchEventSourceTransport,
     });
 
     const final = await stream.start({ agentId: 'agent' });
 
-    expect(final.status).toBe('error');
-    expect(final.error).toBeInstanceOf(AgentInputError);
-    expect(final.attempt).toBe(0);
-    expect(server.postCount()).toBe(0);
+    expect(final.status).toBe('done');
+    expect(final.text).toBe('Hello from the client');
+    expect(server.postCount()).toBe(1);
   });
 });
