@@ -12,7 +12,6 @@ import {
   type AgentClientOptions,
   type SseMessage,
   type SseTransport,
-  type StreamRunOptions,
 } from 'agent-console-kit/core';
 import {
   createMockAgentServer,
@@ -20,6 +19,7 @@ import {
   type MockAgentDefinition,
   type MockAgentServer,
 } from 'agent-console-kit/testing';
+import { type StreamRunOptions } from '../../src/core/wire/sse-types.js';
 
 const token = 'secret-token-1234';
 

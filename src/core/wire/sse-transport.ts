@@ -55,15 +55,3 @@ export const defaultSseTransport: SseTransport = async (
   }
   return { outcome: signal.aborted ? 'aborted' : 'closed' };
 };
-
-/**
- * @deprecated The one transport, {@link defaultSseTransport}, under its former name (it read a
- * browser's stream through `@microsoft/fetch-event-source`): this name goes with the API cut.
- */
-export const fetchEventSourceTransport: SseTransport = defaultSseTransport;
-
-/**
- * @deprecated The one transport, {@link defaultSseTransport}, under its former name (it read a
- * stream without `window` through `eventsource-parser`): this name goes with the API cut.
- */
-export const fetchSseTransport: SseTransport = defaultSseTransport;

@@ -5,11 +5,11 @@ import {
   defaultIdleTimeoutMs,
   defaultSseTransport,
   type AgentClient,
-  type StreamRunOptions,
 } from 'agent-console-kit/core';
 import { textEvents } from 'agent-console-kit/testing';
 import { describeIdleDefault } from '../../support/idle-default.js';
 import { serve } from '../../support/mock-server.js';
+import { type StreamRunOptions } from '../../../src/core/wire/sse-types.js';
 
 /** A real client, recording the options each attempt was sent with. */
 function recordingClient(baseUrl: string): { client: AgentClient; seen: StreamRunOptions[] } {

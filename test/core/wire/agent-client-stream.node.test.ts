@@ -4,14 +4,12 @@ import {
   createAgentClient,
   createRunStream,
   defaultSseTransport,
-  fetchEventSourceTransport,
-  fetchSseTransport,
-  type SentRunRequest,
   type SseMessage,
   type SseTransport,
 } from 'agent-console-kit/core';
 import { textEvents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../../support/mock-server.js';
+import { type SentRunRequest } from '../../../src/core/wire/sse-types.js';
 
 const token = 'stream-token-5678';
 
@@ -96,14 +94,15 @@ describe('given the client that owns the streaming request', () => {
   );
 });
 
-describe('given a transport named by its former name in plain Node (no window, no document)', () => {
-  it('is the one transport: it reads the run, with nothing chosen per runtime', async () => {
+describe('given the one transport in plain Node (no window, no document)', () => {
+  it('reads the run, with nothing chosen per runtime, and the former names are gone', async () => {
     expect(typeof document).toBe('undefined');
-    expect(fetchEventSourceTransport).toBe(defaultSseTransport);
-    expect(fetchSseTransport).toBe(defaultSseTransport);
+    const core: Record<string, unknown> = await import('agent-console-kit/core');
+    expect(core['fetchEventSourceTransport']).toBeUndefined();
+    expect(core['fetchSseTransport']).toBeUndefined();
     expect(defaultSseTransport.preload).toBeUndefined();
     const stream = createRunStream(createAgentClient({ baseUrl: server.url, token }), {
-      transport: fetchEventSourceTransport,
+      transport: defaultSseTransport,
     });
 
     const final = await stream.start({ agentId: 'agent' });
