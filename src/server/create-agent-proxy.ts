@@ -7,6 +7,7 @@ import { concatBytes } from '../core/base/bytes.js';
 import { redactJsonText } from '../core/wire/secrets.js';
 import { redactAnswer } from './redact-answer.js';
 import { forwardedQuery, isSafeId, matchProxyRoute, type ProxyRoute } from './proxy-routes.js';
+import { createProxyStoreHook, type AgentProxyStoreOptions } from './user-routes.js';
 
 /** A value, or a function of the incoming request asked for it on every request (possibly async). */
 export type ProxyValue<T> = T | ((request: Request) => T | Promise<T>);
@@ -32,7 +33,7 @@ export interface AgentProxyLimits {
 }
 
 /** Options of {@link createAgentProxy}. */
-export interface AgentProxyOptions {
+export interface AgentProxyOptions extends AgentProxyStoreOptions {
   /**
    * The service's origin (and path prefix, if any), e.g. `https://acme-be.example.com`. An
    * absolute http(s) URL without query, fragment or credentials.
@@ -141,15 +142,20 @@ interface ProxySettings {
   /** Whether `allowAgents` restricts anything (then bodies are checked and searches filtered). */
   restrictsAgents: boolean;
   isAllowed: (agentId: string, request: Request) => Promise<boolean>;
+  /** The store's routes and run ownership (user-routes.ts), when `user` and `store` are given. */
+  store: ReturnType<typeof createProxyStoreHook>;
 }
 
 function proxySettings(options: AgentProxyOptions): ProxySettings {
   const allowAgents = options.allowAgents;
+  const basePath = normalizeBasePath(options.basePath ?? '/api/agent-service');
+  const maxBodyBytes = positiveLimit('maxBodyBytes', options.limits?.maxBodyBytes ?? 1_048_576);
   return {
     options,
     baseUrl: normalizeServiceUrl(options.baseUrl),
-    basePath: normalizeBasePath(options.basePath ?? '/api/agent-service'),
-    maxBodyBytes: positiveLimit('maxBodyBytes', options.limits?.maxBodyBytes ?? 1_048_576),
+    basePath,
+    maxBodyBytes,
+    store: createProxyStoreHook(options, { basePath, maxBodyBytes, authorize: options.authorize }),
     headersTimeoutMs: positiveLimit(
       'responseHeadersTimeoutMs',
       options.limits?.responseHeadersTimeoutMs ?? 120_000,
@@ -173,7 +179,11 @@ async function handleRequest(settings: ProxySettings, request: Request): Promise
     return proxyProblem(404, 'Not an agent operation.');
   }
   const route = matchProxyRoute(request.method, url.pathname, settings.basePath);
-  if (!route) return proxyProblem(404, 'Not an agent operation.');
+  if (!route) {
+    return (
+      (await settings.store?.route(request, url)) ?? proxyProblem(404, 'Not an agent operation.')
+    );
+  }
 
   const secrets: string[] = [];
   try {
@@ -181,16 +191,19 @@ async function handleRequest(settings: ProxySettings, request: Request): Promise
     if (refusal) return refusal;
     const body = await readCheckedBody(settings, request, route);
     if (body instanceof Response) return body;
+    const guard = await settings.store?.guard(request, route, body);
+    if (guard instanceof Response) return guard;
     const headers = await serviceHeaders(settings.options, request, secrets);
-    return await forward(
+    const answer = await forward(
       settings,
       request,
       route,
       `${settings.baseUrl}${route.servicePath}${forwardedQuery(route, url.searchParams)}`,
       headers,
-      body,
+      guard === undefined ? body : guard.body,
       secrets,
     );
+    return guard === undefined ? answer : await guard.finish(answer);
   } catch {
     // The app's authorize, token or headers function threw: its message stays on the server.
     return proxyProblem(500, 'The proxy could not prepare the request.', secrets);
