@@ -194,15 +194,19 @@ function InboxRun({
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   useEffect(() => {
-    // Escape anywhere in the opened run closes it (focus goes back to its item).
+    // Escape in the opened run closes it (focus goes back to its item); also when the focus was
+    // lost with the card's buttons, once the answer was accepted.
     const region = regionRef.current;
+    const page = region?.ownerDocument;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const focused = page?.activeElement;
+      if (focused !== page?.body && focused !== null && !region?.contains(focused ?? null)) return;
       event.preventDefault();
       closeRef.current();
     };
-    region?.addEventListener('keydown', onKeyDown);
-    return () => region?.removeEventListener('keydown', onKeyDown);
+    page?.addEventListener('keydown', onKeyDown);
+    return () => page?.removeEventListener('keydown', onKeyDown);
   }, []);
   const durable = useDurableRun({
     agentId: run.agentId,
