@@ -25,6 +25,11 @@ const capabilityLabels: Record<string, string> = {
   'ap.io.streaming': 'Streams its output',
 };
 
+/** A capability's label, else its key (own labels only: the key is the wire's). */
+function capabilityLabel(key: string): string {
+  return (Object.hasOwn(capabilityLabels, key) ? capabilityLabels[key] : undefined) ?? key;
+}
+
 /**
  * An agent's name, description, id and capabilities, as plain text (nothing is rendered as HTML).
  *
@@ -70,7 +75,7 @@ function AgentDetailsRender(
             <ul className="ack-agent-details__capabilities">
               {capabilities.map(([key, value]) => (
                 <li key={key} data-capability={key} data-enabled={value === true ? '' : undefined}>
-                  {capabilityLabels[key] ?? key}: {formatCapability(value)}
+                  {capabilityLabel(key)}: {formatCapability(value)}
                 </li>
               ))}
             </ul>

@@ -227,12 +227,14 @@ function AgentInputFormRootRender(
       onValuesChange?.(next);
       // A message already showing follows the value; new ones wait for the next submit.
       setValidationErrors((previous) => {
-        if (previous[field.name] === undefined) return previous;
+        const shown = ownValue(previous, field.name);
+        if (shown === undefined) return previous;
         const result = validateInputForm([field], { [field.name]: value });
         const rest = { ...previous };
-        if (result.success) delete rest[field.name];
-        else rest[field.name] = result.errors[field.name] ?? previous[field.name] ?? '';
-        return rest;
+        delete rest[field.name];
+        if (result.success) return rest;
+        // A computed key defines an own property, even `__proto__` (an assignment would not).
+        return { ...rest, [field.name]: ownValue(result.errors, field.name) ?? shown };
       });
     },
     [currentValues, controlledValues, onValuesChange],
@@ -275,7 +277,9 @@ function AgentInputFormRootRender(
       getField: (name) => fields.find((field) => field.name === name),
       getValue,
       setValue,
-      getError: (name) => validationErrors[name] ?? externalErrors?.[name],
+      getError: (name) =>
+        ownValue(validationErrors, name) ??
+        (externalErrors === undefined ? undefined : ownValue(externalErrors, name)),
       disabled,
       submitLabel,
       registerControl: (name, element) => {
@@ -763,3 +767,8 @@ export const AgentInputForm = /* @__PURE__ */ Object.assign(
     Submit: AgentInputFormSubmit,
   },
 );
+
+/** A field's entry in a table keyed by field names (the wire's): own keys only. */
+function ownValue(table: Readonly<Record<string, string>>, name: string): string | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}

@@ -4,9 +4,13 @@
  */
 import { proxyProblem } from './proxy-problem.js';
 import { concatBytes } from '../core/base/bytes.js';
-import { redactJsonText } from '../core/wire/secrets.js';
-import { redactAnswer } from './redact-answer.js';
-import { forwardedQuery, isSafeId, matchProxyRoute, type ProxyRoute } from './proxy-routes.js';
+import { defaultSecretHeaders, secretsOfHeaders } from '../core/wire/secrets.js';
+import { filterSearchAnswer } from './filter-search-answer.js';
+import { forwardedQuery, matchProxyRoute, type ProxyRoute } from './proxy-routes.js';
+import { readCapped, redactWholeAnswer } from './redact-answer.js';
+import { redactEventStream } from './redact-event-stream.js';
+import { checkRunBody } from './run-body-check.js';
+import { secretSpellings, type SecretSpellings } from './secret-spellings.js';
 import { createProxyStoreHook, type AgentProxyStoreOptions } from './user-routes.js';
 
 /** A value, or a function of the incoming request asked for it on every request (possibly async). */
@@ -30,6 +34,14 @@ export interface AgentProxyLimits {
    * @default 120_000
    */
   responseHeadersTimeoutMs?: number;
+  /**
+   * The largest answer of the service read whole, in bytes: every answer but an event stream
+   * (the proxy reads it to remove its secrets and to filter a search), and each event of a stream
+   * with secrets to remove (held until it ends; counted in characters). A larger answer, or one
+   * that never ends, is cut off and answers a 502 problem; a larger event breaks the stream off.
+   * @default 10_485_760 (10 MiB)
+   */
+  maxAnswerBytes?: number;
 }
 
 /** Options of {@link createAgentProxy}. */
@@ -48,10 +60,21 @@ export interface AgentProxyOptions extends AgentProxyStoreOptions {
   token?: ProxyValue<string | undefined>;
   /**
    * Headers sent to the service (e.g. `X-Glean-ActAs` from the app's session), or a function of
-   * the incoming request that returns them.
+   * the incoming request that returns them. The values of the secret ones (see `secretHeaders`)
+   * never appear in an answer.
    * @default {}
    */
   headers?: ProxyValue<Record<string, string>>;
+  /**
+   * The names of more `headers` whose values are secrets: like the token, they never appear in
+   * an answer, in any spelling a browser decodes back. `Authorization`, `Proxy-Authorization`,
+   * `Cookie`, `X-Glean-ActAs` and every header whose name has `auth`, `token`, `key`, `secret`,
+   * `password`, `passwd`, `session`, `cookie`, `credential`, `signature` or `actas` in it are
+   * secrets whatever this says; the other headers' values (a flag such as `X-Use-Beta: true`)
+   * are not looked for, so an answer that holds them is not changed.
+   * @default []
+   */
+  secretHeaders?: readonly string[];
   /**
    * Where the proxy is mounted: the path before the service's own path
    * (`/api/agent-service/rest/api/v1/agents/x` forwards `/rest/api/v1/agents/x`). `''` when the
@@ -62,7 +85,7 @@ export interface AgentProxyOptions extends AgentProxyStoreOptions {
   /**
    * The agents the browser may use: a list of agent ids, or a function of the agent id and the
    * request. A refused agent answers 403 and nothing is sent; a search answer lists only allowed
-   * agents. Undefined allows every agent the token can use: the service's permissions decide, so
+   * agents (one the proxy cannot filter, of another shape, answers 502). Undefined allows every agent the token can use: the service's permissions decide, so
    * set it when the token can do more than the app's users should (a global token with ActAs).
    * @default undefined (every agent)
    */
@@ -73,7 +96,10 @@ export interface AgentProxyOptions extends AgentProxyStoreOptions {
    * @default undefined (every request)
    */
   authorize?: (request: Request) => boolean | Response | Promise<boolean | Response>;
-  /** Size and time limits. @default { maxBodyBytes: 1_048_576, responseHeadersTimeoutMs: 120_000 } */
+  /**
+   * Size and time limits.
+   * @default { maxBodyBytes: 1_048_576, responseHeadersTimeoutMs: 120_000, maxAnswerBytes: 10_485_760 }
+   */
   limits?: AgentProxyLimits;
   /**
    * The `fetch` used to call the service.
@@ -107,6 +133,9 @@ const answerHeaders = {
   'x-content-type-options': 'nosniff',
 };
 const nullBodyStatuses = new Set([101, 204, 205, 304]);
+/** A header named like a credential is a secret without being listed in `secretHeaders`. */
+const secretName =
+  /auth|token|key|secret|password|passwd|session|cookie|credential|signature|actas/i;
 
 /**
  * Creates a proxy that keeps the token on the server: the browser calls the proxy (a client made
@@ -137,7 +166,10 @@ interface ProxySettings {
   baseUrl: string;
   basePath: string;
   maxBodyBytes: number;
+  maxAnswerBytes: number;
   headersTimeoutMs: number;
+  /** The headers whose values are secrets (lower case). */
+  secretHeaderNames: ReadonlySet<string>;
   fetchFunction: typeof fetch;
   /** Whether `allowAgents` restricts anything (then bodies are checked and searches filtered). */
   restrictsAgents: boolean;
@@ -155,11 +187,16 @@ function proxySettings(options: AgentProxyOptions): ProxySettings {
     baseUrl: normalizeServiceUrl(options.baseUrl),
     basePath,
     maxBodyBytes,
+    maxAnswerBytes: positiveLimit('maxAnswerBytes', options.limits?.maxAnswerBytes ?? 10_485_760),
     store: createProxyStoreHook(options, { basePath, maxBodyBytes, authorize: options.authorize }),
     headersTimeoutMs: positiveLimit(
       'responseHeadersTimeoutMs',
       options.limits?.responseHeadersTimeoutMs ?? 120_000,
     ),
+    secretHeaderNames: new Set([
+      ...defaultSecretHeaders,
+      ...(options.secretHeaders ?? []).map((name) => name.toLowerCase()),
+    ]),
     fetchFunction: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     restrictsAgents: allowAgents !== undefined,
     isAllowed: async (agentId, request) => {
@@ -193,7 +230,7 @@ async function handleRequest(settings: ProxySettings, request: Request): Promise
     if (body instanceof Response) return body;
     const guard = await settings.store?.guard(request, route, body);
     if (guard instanceof Response) return guard;
-    const headers = await serviceHeaders(settings.options, request, secrets);
+    const headers = await serviceHeaders(settings, request, secrets);
     const answer = await forward(
       settings,
       request,
@@ -244,25 +281,26 @@ async function readCheckedBody(
     return proxyProblem(413, `The body is larger than ${settings.maxBodyBytes} bytes.`);
   }
   if (route.agentFrom !== 'body' || !settings.restrictsAgents) return body;
-  const checked = bodyWithOneAgent(body);
-  if (checked === undefined) {
-    return proxyProblem(400, 'The body names no single valid agent_id.');
-  }
+  const checked = checkRunBody(body);
+  if ('refused' in checked) return proxyProblem(400, checked.refused);
   if (!(await settings.isAllowed(checked.agentId, request))) {
     return proxyProblem(403, 'This agent is not available here.');
   }
-  return checked.body;
+  // The bytes checked, not a serialization of them: no value changes on the way.
+  return body;
 }
 
 /**
- * The headers sent to the service: the browser's that go through, the app's and the token. What
- * the proxy adds is pushed on `secrets` as soon as it is set, so that even a later throw redacts it.
+ * The headers sent to the service: the browser's that go through, the app's and the token. The
+ * secrets among them (the token, the values of the secret headers) are pushed on `secrets` as
+ * soon as they are known, so that even a later throw redacts them.
  */
 async function serviceHeaders(
-  options: AgentProxyOptions,
+  settings: ProxySettings,
   request: Request,
   secrets: string[],
 ): Promise<Headers> {
+  const { options } = settings;
   const [token, extraHeaders] = await Promise.all([
     resolveValue(options.token, request),
     resolveValue(options.headers, request),
@@ -272,11 +310,15 @@ async function serviceHeaders(
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  // What the proxy adds never goes back to the browser: the token and these headers' values.
-  for (const [name, value] of Object.entries(extraHeaders ?? {})) {
-    headers.set(name, value);
-    secrets.push(value);
-  }
+  // By origin: the token and the secret headers' values never go back to the browser; a flag
+  // such as `'true'` is no secret, and looking for it would change every answer that holds one.
+  const secretNames = new Set(
+    Object.keys(extraHeaders ?? {})
+      .map((name) => name.toLowerCase())
+      .filter((name) => settings.secretHeaderNames.has(name) || secretName.test(name)),
+  );
+  secrets.push(...secretsOfHeaders(extraHeaders ?? {}, secretNames));
+  for (const [name, value] of Object.entries(extraHeaders ?? {})) headers.set(name, value);
   if (token !== undefined && token !== '') {
     headers.set('authorization', `Bearer ${token}`);
     secrets.push(token);
@@ -330,66 +372,73 @@ async function forwardResponse(
   request: Request,
   route: ProxyRoute,
   upstream: Response,
-  secrets: string[],
+  secrets: readonly string[],
 ): Promise<Response> {
   if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
     await upstream.body?.cancel().catch(() => undefined);
     return proxyProblem(502, 'The agent service answered with a redirect.', secrets);
   }
-
-  const responseHeaders = new Headers(answerHeaders);
-  for (const name of forwardedResponseHeaders) {
-    const value = upstream.headers.get(name);
-    if (value !== null) responseHeaders.set(name, value);
-  }
-  if ((responseHeaders.get('content-type') ?? '').startsWith('text/event-stream')) {
+  const spellings = secretSpellings(secrets);
+  const responseHeaders = answerHeadersOf(upstream.headers, spellings);
+  const upstreamType = upstream.headers.get('content-type');
+  if ((upstreamType ?? '').startsWith('text/event-stream')) {
     // nginx and some hosts buffer a response unless told not to: events must flow as sent.
     responseHeaders.set('x-accel-buffering', 'no');
   }
   if (nullBodyStatuses.has(upstream.status)) {
+    await upstream.body?.cancel().catch(() => undefined);
     return new Response(null, { status: upstream.status, headers: responseHeaders });
   }
-  if (route.operation === 'search' && settings.restrictsAgents && upstream.ok) {
-    return filterSearchAnswer(settings, upstream, responseHeaders, request, secrets);
-  }
-  return new Response(await redactAnswer(upstream, secrets), {
-    status: upstream.status,
-    headers: responseHeaders,
-  });
-}
-
-async function filterSearchAnswer(
-  settings: ProxySettings,
-  upstream: Response,
-  headers: Headers,
-  request: Request,
-  secrets: readonly string[],
-): Promise<Response> {
-  let answer: unknown;
-  try {
-    answer = JSON.parse(await upstream.text());
-  } catch {
-    return proxyProblem(502, 'The agent service answered the search with something not JSON.');
-  }
-  if (isRecord(answer) && Array.isArray(answer['agents'])) {
-    const agents: unknown[] = answer['agents'];
-    const verdicts = await Promise.all(
-      agents.map((agent) =>
-        isRecord(agent) && typeof agent['agent_id'] === 'string'
-          ? settings.isAllowed(agent['agent_id'], request)
-          : false,
-      ),
+  if ((upstreamType ?? '').startsWith('text/event-stream') && upstream.body !== null) {
+    return new Response(
+      spellings === undefined
+        ? upstream.body
+        : redactEventStream(upstream.body, spellings, settings.maxAnswerBytes),
+      { status: upstream.status, headers: responseHeaders },
     );
-    answer = { ...answer, agents: agents.filter((_agent, index) => verdicts[index]) };
   }
-  return new Response(redactJsonText(JSON.stringify(answer), secrets), {
-    status: upstream.status,
-    headers,
-  });
+
+  const whole = await readCapped(upstream.body, settings.maxAnswerBytes);
+  if (whole === 'too-large') {
+    return proxyProblem(
+      502,
+      `The agent service answered with more than ${settings.maxAnswerBytes} bytes.`,
+      secrets,
+    );
+  }
+  let body = whole;
+  let bodyType = upstreamType;
+  if (route.operation === 'search' && settings.restrictsAgents && upstream.ok) {
+    const filtered = await filterSearchAnswer(new TextDecoder().decode(whole), (agentId) =>
+      settings.isAllowed(agentId, request),
+    );
+    if ('refused' in filtered) return proxyProblem(502, filtered.refused, secrets);
+    body = new TextEncoder().encode(filtered.text);
+    bodyType = 'application/json';
+    responseHeaders.set('content-type', bodyType);
+  }
+  if (spellings === undefined) {
+    return new Response(body, { status: upstream.status, headers: responseHeaders });
+  }
+  const redacted = redactWholeAnswer(body, bodyType, spellings);
+  if ('refused' in redacted) return proxyProblem(502, redacted.refused, secrets);
+  if (redacted.contentType !== null) responseHeaders.set('content-type', redacted.contentType);
+  return new Response(redacted.body, { status: upstream.status, headers: responseHeaders });
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * The service's response headers that come back, each with its secrets replaced; one that still
+ * spells a secret (a nested spelling) is left out.
+ */
+function answerHeadersOf(upstream: Headers, spellings: SecretSpellings | undefined): Headers {
+  const headers = new Headers(answerHeaders);
+  for (const name of forwardedResponseHeaders) {
+    const value = upstream.get(name);
+    if (value === null) continue;
+    const redacted = spellings === undefined ? value : spellings.redact(value);
+    if (spellings === undefined || !spellings.spells(redacted)) headers.set(name, redacted);
+  }
+  return headers;
 }
 
 function isJson(contentType: string | null): boolean {
@@ -431,30 +480,6 @@ async function readBody(
   return concatBytes(chunks);
 }
 
-/**
- * The agent a legacy run body names, and the body to forward: written anew from what was checked,
- * so a duplicate `agent_id` (JSON.parse keeps the last, another parser the first) cannot name
- * another agent at the service; a key that differs only in case (Go's decoder matches those) is
- * refused.
- */
-function bodyWithOneAgent(
-  body: Uint8Array,
-): { agentId: string; body: Uint8Array<ArrayBuffer> } | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder().decode(body));
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(parsed)) return undefined;
-  const agentKeys = Object.keys(parsed).filter((key) => key.toLowerCase() === 'agent_id');
-  const agentId = parsed['agent_id'];
-  if (agentKeys.length !== 1 || typeof agentId !== 'string' || !isSafeId(agentId)) {
-    return undefined;
-  }
-  return { agentId, body: new TextEncoder().encode(JSON.stringify(parsed)) };
-}
-
 function normalizeServiceUrl(baseUrl: string): string {
   let url: URL;
   try {
@@ -476,7 +501,7 @@ function normalizeServiceUrl(baseUrl: string): string {
 function positiveLimit(name: string, value: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     throw new TypeError(
-      `createAgentProxy: limits.${name} must be a positive number of ${name === 'maxBodyBytes' ? 'bytes' : 'milliseconds'}.`,
+      `createAgentProxy: limits.${name} must be a positive number of ${name.endsWith('Bytes') ? 'bytes' : 'milliseconds'}.`,
     );
   }
   return value;

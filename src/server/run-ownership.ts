@@ -5,11 +5,12 @@
  */
 import { proxyProblem } from './proxy-problem.js';
 import { isSafeId, type ProxyRoute } from './proxy-routes.js';
+import { maxRunBodyDepth, outlineOf } from './run-body-check.js';
 import type { AgentStore } from './store/agent-store.js';
 
 /** What a guarded request does once the service answered. */
 export interface RunGuard {
-  /** The body to forward (written anew from what was checked). */
+  /** The body to forward: the bytes checked. */
   body: Uint8Array<ArrayBuffer> | undefined;
   /** Records what the service's answer says; the answer the browser gets. */
   finish(answer: Response): Promise<Response>;
@@ -35,7 +36,9 @@ export async function guardDurableRequest(
   if (route.api !== 'platform') return undefined;
   const agentId = route.params['agentId'];
   if (agentId === undefined) return undefined;
-  const isStart = route.operation === 'run' && isDurableStart(body);
+  const start = route.operation === 'run' ? durableStartOf(body) : false;
+  if (start === 'ambiguous') return proxyProblem(400, 'The body names execution_mode twice.');
+  const isStart = start;
   if (!isStart && !runOperations.has(route.operation)) return undefined;
 
   const userId = await userOf(request);
@@ -48,12 +51,9 @@ export async function guardDurableRequest(
     };
   }
   let runId = route.params['runId'];
-  let forwarded = body;
   if (route.operation !== 'durable-run') {
-    const named = runIdOfBody(body);
-    if (named === undefined) return proxyProblem(400, 'The body names no single valid run_id.');
-    runId = named.runId;
-    forwarded = named.body;
+    runId = runIdOfBody(body);
+    if (runId === undefined) return proxyProblem(400, 'The body names no single valid run_id.');
   }
   if (runId === undefined) return proxyProblem(404, 'No run with this id.');
   const owned = await store.getRun(userId, runId);
@@ -63,37 +63,55 @@ export async function guardDurableRequest(
   }
   const ownedRunId = runId;
   return {
-    body: forwarded,
+    body,
     finish: (answer) => recordState(store, userId, ownedRunId, answer),
   };
 }
 
-/** Whether a run body asks for a durable run (a key differing only in case counts too). */
-function isDurableStart(body: Uint8Array | undefined): boolean {
-  const parsed = parseObject(body);
-  if (parsed === undefined) return false;
-  return Object.entries(parsed).some(
-    ([key, value]) =>
-      key.toLowerCase() === 'execution_mode' &&
-      typeof value === 'string' &&
-      value.toUpperCase() === 'DURABLE',
-  );
+/**
+ * A body's top-level object and its keys as written (duplicates kept), or `undefined` when it is
+ * not one object of UTF-8 JSON that every parser reads alike.
+ */
+function outlinedObject(
+  body: Uint8Array | undefined,
+): { parsed: Record<string, unknown>; keys: string[] } | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    const parsed: unknown = JSON.parse(text);
+    if (!isRecord(parsed)) return undefined;
+    const outline = outlineOf(text);
+    return outline.depth > maxRunBodyDepth ? undefined : { parsed, keys: outline.keys };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * The run a cancel or a response names, and the body to forward written anew from the parsed one:
- * a duplicate `run_id` (one parser keeps the last, another the first) cannot name another run at
- * the service, and a key that differs only in case is refused.
+ * Whether a run body asks for a durable run: `'ambiguous'` when it names `execution_mode` more than
+ * once, in any case (parsers would disagree which one counts; Go's decoder matches any case).
  */
-function runIdOfBody(
-  body: Uint8Array | undefined,
-): { runId: string; body: Uint8Array<ArrayBuffer> } | undefined {
-  const parsed = parseObject(body);
-  if (parsed === undefined) return undefined;
-  const keys = Object.keys(parsed).filter((key) => key.toLowerCase() === 'run_id');
-  const runId = parsed['run_id'];
+function durableStartOf(body: Uint8Array | undefined): boolean | 'ambiguous' {
+  const outlined = outlinedObject(body);
+  if (outlined === undefined) return false;
+  const keys = outlined.keys.filter((key) => key.toLowerCase() === 'execution_mode');
+  if (keys.length > 1) return 'ambiguous';
+  const value = keys[0] === undefined ? undefined : outlined.parsed[keys[0]];
+  return typeof value === 'string' && value.toUpperCase() === 'DURABLE';
+}
+
+/**
+ * The run a cancel or a response names. The body is forwarded byte for byte, so what parsers
+ * could read differently is refused: a duplicate `run_id` (one keeps the last, another the first),
+ * a key that differs only in case.
+ */
+function runIdOfBody(body: Uint8Array | undefined): string | undefined {
+  const outlined = outlinedObject(body);
+  if (outlined === undefined) return undefined;
+  const keys = outlined.keys.filter((key) => key.toLowerCase() === 'run_id');
+  const runId = outlined.parsed['run_id'];
   if (keys.length !== 1 || typeof runId !== 'string' || !isSafeId(runId)) return undefined;
-  return { runId, body: new TextEncoder().encode(JSON.stringify(parsed)) };
+  return runId;
 }
 
 /** What the inbox shows of a start: the first question, else the form's values. */
@@ -199,13 +217,7 @@ export function signInProblem(): Response {
 }
 
 function parseObject(body: Uint8Array | undefined): Record<string, unknown> | undefined {
-  if (body === undefined) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
-    return isRecord(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+  return outlinedObject(body)?.parsed;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -76,6 +76,7 @@ export function toNodeHandler(
 }
 
 class RequestTargetError extends Error {}
+const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
 class BodyAlreadyReadError extends Error {}
 
 function toWebRequest(incoming: NodeIncomingRequest, signal: AbortSignal): Request {
@@ -94,6 +95,8 @@ function toWebRequest(incoming: NodeIncomingRequest, signal: AbortSignal): Reque
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const method = incoming.method ?? 'GET';
+  // A Fetch Request cannot carry these (it throws): no agent operation uses them, so the 404.
+  if (forbiddenMethods.has(method.toUpperCase())) throw new RequestTargetError();
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   if (hasBody) {

@@ -342,6 +342,7 @@ describe('durable runs through the proxy, per user', () => {
     const before = service.requests.length;
     for (const body of [
       `{"run_id":"${runId}","Run_Id":"d9-other"}`,
+      `{"run_id":"d9-other","run_id":"${runId}"}`,
       '{"run_id":42}',
       'not json',
       '{}',
@@ -352,6 +353,17 @@ describe('durable runs through the proxy, per user', () => {
       );
       expect(answer.status, body).toBe(400);
     }
+    expect(service.requests.length).toBe(before);
+    // A start that names its execution mode twice could be durable for the service and not for
+    // the proxy: refused.
+    const ambiguous = await fetch(
+      `${base}/api/agents/approve-agent/runs`,
+      as(alice, {
+        method: 'POST',
+        body: '{"messages":[],"execution_mode":"STREAMING","Execution_Mode":"DURABLE"}',
+      }),
+    );
+    expect(ambiguous.status).toBe(400);
     expect(service.requests.length).toBe(before);
   });
 

@@ -411,7 +411,7 @@ describe('given allowAgents and authorize', () => {
     expect(service.requests).toHaveLength(0);
   });
 
-  it('forwards the agent it checked: a duplicate or case-variant agent_id cannot name another', async () => {
+  it('a duplicate or case-variant agent_id cannot name another agent: refused, nothing sent', async () => {
     const proxy = proxyOf({ allowAgents: ['chat-agent'] });
     const received: string[] = [];
     const echo = await listen((request, response) => {
@@ -431,12 +431,12 @@ describe('given allowAgents and authorize', () => {
         body,
       });
 
-    // A parser that keeps the first of two keys would run form-agent.
+    // A parser that keeps the first of two keys would run form-agent; the body is forwarded as
+    // it came, so what parsers could read differently is refused.
     const duplicate = '{"agent_id":"form-agent","agent_id":"chat-agent","messages":[]}';
-    const forwarded = await post(toEcho, duplicate);
-    await forwarded.text();
-    expect(forwarded.status).toBe(200);
-    expect(received).toEqual(['{"agent_id":"chat-agent","messages":[]}']);
+    const refused = await post(toEcho, duplicate);
+    expect(refused.status).toBe(400);
+    expect(received).toEqual([]);
     // Go's decoder matches keys case-insensitively: refused before anything is sent.
     const caseVariant = await post(proxy, '{"agent_id":"chat-agent","AGENT_ID":"form-agent"}');
     expect(caseVariant.status).toBe(400);

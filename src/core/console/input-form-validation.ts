@@ -39,18 +39,19 @@ export function validateInputForm(
   fields: readonly FormField[],
   values: Readonly<AgentInputFormValues>,
 ): InputFormValidation {
-  const output: Record<string, unknown> = {};
-  const errors: Record<string, string> = {};
+  // A field's name is the wire's: own keys only, read and written (`__proto__` is a field too).
+  const output: [string, unknown][] = [];
+  const errors: [string, string][] = [];
   for (const field of fields) {
-    const result = checkField(field, values[field.name]);
-    if (result.valid) {
-      output[field.name] = result.value;
-    } else {
-      errors[field.name] = result.message;
-    }
+    const result = checkField(
+      field,
+      Object.hasOwn(values, field.name) ? values[field.name] : undefined,
+    );
+    if (result.valid) output.push([field.name, result.value]);
+    else errors.push([field.name, result.message]);
   }
-  if (Object.keys(errors).length > 0) return { success: false, errors };
-  return { success: true, input: buildRunInput(fields, output) };
+  if (errors.length > 0) return { success: false, errors: Object.fromEntries(errors) };
+  return { success: true, input: buildRunInput(fields, Object.fromEntries(output)) };
 }
 
 /** A date-time as `<input type="datetime-local">` shows it (local time, no zone). */

@@ -127,7 +127,7 @@ export function buildRunInput(
 ): Record<string, unknown> {
   return Object.fromEntries(
     fields.map((field) => {
-      const value = values[field.name];
+      const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
       return [field.name, isEmptyValue(value) ? '' : value];
     }),
   );

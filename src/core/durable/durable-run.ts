@@ -129,7 +129,10 @@ const knownStatuses: Readonly<Record<string, DurableRunStatus>> = {
 
 /** The status a raw server state shows as (`unknown` for a state this library does not know). */
 export function durableRunStatusOf(serverState: string): DurableRunStatus {
-  return knownStatuses[serverState] ?? 'unknown';
+  // An own property only: a state named `constructor` or `__proto__` is not a status.
+  return Object.hasOwn(knownStatuses, serverState)
+    ? (knownStatuses[serverState] ?? 'unknown')
+    : 'unknown';
 }
 
 /** How many times a respond or a cancel is sent again after a network error or a 5xx. */

@@ -200,8 +200,12 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
       ? parsed.filter((item): item is string => typeof item === 'string')
       : [];
   };
-  const readRecord = (localId: string): RunRecord | undefined =>
-    asRecord(parseStoredJson(read(recordKey(localId))));
+  // A record is known by the key it is stored under: one whose `localId` says otherwise (written
+  // by hand or by another version) could otherwise be listed but never removed.
+  const readRecord = (localId: string): RunRecord | undefined => {
+    const record = asRecord(parseStoredJson(read(recordKey(localId))));
+    return record === undefined || record.localId === localId ? record : { ...record, localId };
+  };
   const notify = (localId: string, record: RunRecord | undefined, external: boolean) => {
     for (const listener of [...listeners]) listener({ localId, record, external });
   };
