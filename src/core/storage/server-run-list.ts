@@ -110,7 +110,13 @@ export function createServerRunList(options: ServerRunListOptions = {}): ServerR
   const schedule = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (subscribers > 0 && pollMs > 0) timer = setTimeout(() => void refresh(), pollMs);
+    if (subscribers === 0 || pollMs <= 0) return;
+    timer = setTimeout(() => {
+      // A hidden page is not read: it reads again when it comes back into view (onFocus).
+      if (page()?.visibilityState === 'hidden') {
+        schedule();
+      } else void refresh();
+    }, pollMs);
   };
   const read = async () => {
     try {
@@ -147,9 +153,9 @@ export function createServerRunList(options: ServerRunListOptions = {}): ServerR
     });
     return reading;
   };
+  const page = () => (globalThis as { document?: Document }).document;
   const onFocus = () => {
-    const page = (globalThis as { document?: Document }).document;
-    if (page?.visibilityState !== 'hidden') void refresh();
+    if (page()?.visibilityState !== 'hidden') void refresh();
   };
 
   return {
@@ -159,6 +165,7 @@ export function createServerRunList(options: ServerRunListOptions = {}): ServerR
       subscribers += 1;
       if (subscribers === 1) {
         browserWindow()?.addEventListener('focus', onFocus);
+        page()?.addEventListener('visibilitychange', onFocus);
         void refresh();
       }
       let active = true;
@@ -169,6 +176,7 @@ export function createServerRunList(options: ServerRunListOptions = {}): ServerR
         subscribers -= 1;
         if (subscribers === 0) {
           browserWindow()?.removeEventListener('focus', onFocus);
+          page()?.removeEventListener('visibilitychange', onFocus);
           clearTimeout(timer);
           timer = undefined;
         }
