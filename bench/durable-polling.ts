@@ -32,7 +32,7 @@ async function readsOfOneRun(hidden: boolean): Promise<number> {
       core.createAgentClient({ baseUrl: server.url, api: 'platform' }),
       {
         agentId: 'long',
-        store: core.createRunStore({ storage: 'memory' }),
+        store: core.createDurableRunStore({ storage: 'memory' }),
         environment: {
           now: () => now,
           setTimeout: (callback, ms) => {

@@ -193,15 +193,23 @@ export {
 } from './durable/durable-poll-schedule.js';
 export {
   AgentStorageError,
-  createRunStore,
+  createDurableRunStore,
+  type DurableRunStore,
+  type DurableRunStoreChange,
+  type DurableRunStoreOptions,
+  type DurableRunStoreRecord,
+  type DurableRunStoreRecordInit,
+  type DurableRunStoreRecordPhase,
   type KeyValueStorage,
+  // Deprecated names of the above (the lead's API cut removes them).
+  createRunStore,
   type RunRecord,
   type RunRecordInit,
   type RunRecordPhase,
   type RunStore,
   type RunStoreChange,
   type RunStoreOptions,
-} from './storage/run-store.js';
+} from './storage/durable-run-store.js';
 export {
   createDurableRun,
   type DurableRun,

@@ -4,7 +4,7 @@ import {
   type DurableRunListOptions,
   type KnownDurableRun,
 } from '../core/durable/durable-run-list.js';
-import { defaultRunStore } from '../core/storage/run-store.js';
+import { defaultRunStore } from '../core/storage/durable-run-store.js';
 
 /** Options of {@link useDurableRuns}. */
 export interface UseDurableRunsOptions extends DurableRunListOptions {

@@ -12,7 +12,7 @@ import {
   AgentApprovalCard,
   createAgentClient,
   createLocalStorageThreadStore,
-  createRunStore,
+  createDurableRunStore,
   settledDurableRunStatuses,
   useAgentConversation,
   useDurableRun,
@@ -31,7 +31,7 @@ const client = createAgentClient({
   token: () => pageToken,
   headers: () => ({ 'x-test-tab': tabId }),
 });
-const store = createRunStore({ storage: 'local', scope: 'durable-chromium' });
+const store = createDurableRunStore({ storage: 'local', scope: 'durable-chromium' });
 const threadStore = createLocalStorageThreadStore({ scope: 'durable-chromium' });
 
 function userMessage(text: string) {

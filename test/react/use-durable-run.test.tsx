@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
-  createRunStore,
+  createDurableRunStore,
   useDurableRun,
   type AgentClient,
-  type RunStore,
+  type DurableRunStore,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 
 const servers: MockAgentServer[] = [];
@@ -39,7 +39,13 @@ function strict(client: AgentClient, children: ReactNode) {
 
 const hello = { messages: [{ role: 'USER', content: [{ type: 'text', text: 'Quiet please' }] }] };
 
-function Panel({ store, startOnMount = false }: { store: RunStore; startOnMount?: boolean }) {
+function Panel({
+  store,
+  startOnMount = false,
+}: {
+  store: DurableRunStore;
+  startOnMount?: boolean;
+}) {
   const run = useDurableRun({ agentId: 'quiet-durable-agent', store });
   const { start } = run;
   useEffect(() => {
@@ -60,7 +66,7 @@ describe('given <StrictMode>', () => {
   it('mounting sends nothing, and a start() sends one POST', async () => {
     const server = await serveDurable();
     const client = createAgentClient({ baseUrl: server.url, api: 'platform' });
-    const store = createRunStore({ storage: createMemoryStorage() });
+    const store = createDurableRunStore({ storage: createMemoryStorage() });
     render(strict(client, <Panel store={store} />));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(server.requests).toHaveLength(0);
@@ -74,7 +80,7 @@ describe('given <StrictMode>', () => {
   it('a start() in a mount effect (run twice by StrictMode) sends one POST and keeps watching', async () => {
     const server = await serveDurable();
     const client = createAgentClient({ baseUrl: server.url, api: 'platform' });
-    const store = createRunStore({ storage: createMemoryStorage() });
+    const store = createDurableRunStore({ storage: createMemoryStorage() });
     render(strict(client, <Panel store={store} startOnMount />));
     await waitFor(() => expect(screen.getByTestId('run-id')).not.toHaveTextContent(/^$/));
     await waitFor(() => expect(reads(server)).toBeGreaterThanOrEqual(1));
@@ -87,7 +93,7 @@ describe('given <StrictMode>', () => {
     const server = await serveDurable();
     const client = createAgentClient({ baseUrl: server.url, api: 'platform' });
     const storage = createMemoryStorage();
-    const first = render(strict(client, <Panel store={createRunStore({ storage })} />));
+    const first = render(strict(client, <Panel store={createDurableRunStore({ storage })} />));
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(screen.getByTestId('run-id')).not.toHaveTextContent(/^$/));
     const runId = screen.getByTestId('run-id').textContent;
@@ -95,7 +101,7 @@ describe('given <StrictMode>', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     const readsBefore = reads(server);
 
-    render(strict(client, <Panel store={createRunStore({ storage })} />));
+    render(strict(client, <Panel store={createDurableRunStore({ storage })} />));
     await waitFor(() => expect(screen.getByTestId('run-id')).toHaveTextContent(runId ?? '?'));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(reads(server) - readsBefore).toBe(1);

@@ -5,10 +5,10 @@ import {
   AgentClientProvider,
   createAgentClient,
   createDurableRun,
-  createRunStore,
+  createDurableRunStore,
   useDurableRun,
   useDurableRuns,
-  type RunStore,
+  type DurableRunStore,
 } from 'agent-console-kit';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 
@@ -22,13 +22,21 @@ const ask = (text: string) => ({ messages: [{ role: 'USER', content: [{ type: 't
 const reads = (server: MockAgentServer) =>
   server.requests.filter((request) => request.endpoint === 'durable-run').length;
 
-function Attached({ store, agentId, runId }: { store: RunStore; agentId: string; runId: string }) {
+function Attached({
+  store,
+  agentId,
+  runId,
+}: {
+  store: DurableRunStore;
+  agentId: string;
+  runId: string;
+}) {
   const run = useDurableRun({ agentId, runId, store });
   return <p aria-label="attached">{`${run.runId ?? ''} ${run.status}`}</p>;
 }
 
 /** "Runs in progress", each with a button that attaches it again; every known run below. */
-function Runs({ store }: { store: RunStore }) {
+function Runs({ store }: { store: DurableRunStore }) {
   const { runs, inProgress, remove } = useDurableRuns({ store });
   const [open, setOpen] = useState<{ agentId: string; runId: string } | undefined>(undefined);
   return (
@@ -66,7 +74,7 @@ describe('given useDurableRuns under <StrictMode> over the browser run store', (
     const server = await createMockAgentServer({ agents: demoAgents });
     servers.push(server);
     const client = createAgentClient({ baseUrl: server.url, api: 'platform' });
-    const store = createRunStore(); // localStorage, the window's storage event
+    const store = createDurableRunStore(); // localStorage, the window's storage event
     const run = createDurableRun(client, { agentId: 'quiet-durable-agent', store });
     await run.start(ask('Quarterly report'));
     run.detach();
@@ -87,7 +95,7 @@ describe('given useDurableRuns under <StrictMode> over the browser run store', (
     expect(server.requests.length).toBe(requestsBefore);
 
     // Another tab starts a run: its own store writes localStorage, the browser tells this tab.
-    const otherTab = createRunStore({ eventTarget: new EventTarget() });
+    const otherTab = createDurableRunStore({ eventTarget: new EventTarget() });
     const record = otherTab.create({
       agentId: 'durable-agent',
       messages: ask('Book a room').messages,
@@ -119,7 +127,7 @@ describe('given useDurableRuns under <StrictMode> over the browser run store', (
   });
 
   it('Dismiss removes the record in this tab and the list follows', async () => {
-    const store = createRunStore();
+    const store = createDurableRunStore();
     store.create({ agentId: 'durable-agent', messages: ask('Lost start').messages });
     render(
       <StrictMode>

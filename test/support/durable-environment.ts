@@ -4,13 +4,13 @@
  * optional Web Locks stand-in. Requests still go over real sockets.
  */
 import {
-  createRunStore,
+  createDurableRunStore,
   type DurableRunEnvironment,
   type DurableRunLockManager,
   type DurableRunOptions,
   type KeyValueStorage,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
 
 export interface ManualPage {
   environment: DurableRunEnvironment;
@@ -43,7 +43,7 @@ export function manualPage(options: { locks?: DurableRunLockManager } = {}): Man
   };
   const page: ManualPage = {
     durableRun: (storage = createMemoryStorage()) => ({
-      store: createRunStore({ storage, now: () => now }),
+      store: createDurableRunStore({ storage, now: () => now }),
       environment: page.environment,
     }),
     environment: {

@@ -47,6 +47,10 @@ export interface DurableWireServer {
   answerHeldStarts(answer: '201' | 'reset' | number): void;
   /** The state of a new run's 201. */
   acceptAs: string;
+  /** Holds every read (never answered; closed with the server) while true. */
+  holdReads: boolean;
+  /** Resolves when a read has arrived (and, under `holdReads`, is held). */
+  readArrived(): Promise<void>;
   /** Answers the next reads with this status instead (then back to normal), e.g. 503 or 429. */
   failReads: { status: number; times: number; retryAfter?: string };
   /** Answers responds with 503 this many times first (decisions not accepted). */
@@ -72,6 +76,7 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
   const waitingForStart: (() => void)[] = [];
   const hanging: ServerResponse[] = [];
   const held: { response: ServerResponse; agentId: string }[] = [];
+  const waitingForRead: (() => void)[] = [];
 
   const runJson = (run: WireRun) => ({
     run: {
@@ -142,6 +147,8 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
     requests: [],
     startMode: '201',
     acceptAs: 'RUNNING',
+    holdReads: false,
+    readArrived: () => new Promise((resolve) => waitingForRead.push(resolve)),
     failReads: { status: 0, times: 0 },
     failResponds: 0,
     failCancels: 0,
@@ -202,6 +209,11 @@ export async function serveDurableWire(): Promise<DurableWireServer> {
       const run = runId === undefined ? undefined : state.runs.get(runId);
       if (route === 'runs') {
         state.counts.reads++;
+        for (const resolve of waitingForRead.splice(0)) resolve();
+        if (state.holdReads) {
+          hanging.push(response);
+          return;
+        }
         if (state.failReads.times > 0) {
           state.failReads.times--;
           const headers: Record<string, string> =

@@ -70,21 +70,68 @@ export function exceedsRetryAfterLimit(retryAfterMs: number | undefined, policy:
   return retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs;
 }
 
+/** The timers a wait uses (the globals unless given: tests give a manual clock). */
+export interface BackoffTimers {
+  setTimeout?: ((callback: () => void, ms: number) => unknown) | undefined;
+  clearTimeout?: ((handle: unknown) => void) | undefined;
+}
+
 /** A delay that an abort ends early (resolving, not rejecting: the caller checks its signal). */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal, timers: BackoffTimers = {}): Promise<void> {
+  const set = timers.setTimeout ?? setTimeout;
+  const clear =
+    timers.clearTimeout ??
+    ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   return new Promise((resolve) => {
     if (signal?.aborted) {
       resolve();
       return;
     }
     const onAbort = () => {
-      clearTimeout(timer);
+      clear(timer);
       resolve();
     };
-    const timer = setTimeout(() => {
+    const timer = set(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** How {@link retry} sends again. */
+export interface RetryOptions {
+  /** How many times the call is made again after its first failure. */
+  retries: number;
+  /** The delays between the calls: retry `n` waits `backoffDelay(n, policy)`. */
+  policy: BackoffPolicy;
+  /** Whether a failure may pass (the call is made again) or is final (thrown at once). */
+  retryable: (error: unknown) => boolean;
+  /** Ends the retrying: a wait ends at once and the last failure is thrown. */
+  signal?: AbortSignal | undefined;
+  timers?: BackoffTimers | undefined;
+  random?: (() => number) | undefined;
+}
+
+/**
+ * Calls `call` until it resolves, again after each failure `retryable` lets pass (at most
+ * `retries` times more), waiting the policy's backoff between: the one retry loop of the library's
+ * writes. Rejects with the last failure.
+ */
+export async function retry<T>(call: () => Promise<T>, options: RetryOptions): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= options.retries || options.signal?.aborted || !options.retryable(error)) {
+        throw error;
+      }
+      await sleep(
+        backoffDelay(attempt, options.policy, {}, options.random),
+        options.signal,
+        options.timers,
+      );
+      if (options.signal?.aborted) throw error;
+    }
+  }
 }

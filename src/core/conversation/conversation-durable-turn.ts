@@ -3,4 +3,4 @@
 // run, its run store and its poll schedule (docs/decisions/0014-bundle-size.md). One module for
 // the one `import()`: the build copies it and what it reaches under dist/lazy/.
 export { createDurableRun } from '../durable/durable-run.js';
-export { defaultRunStore } from '../storage/run-store.js';
+export { defaultRunStore } from '../storage/durable-run-store.js';

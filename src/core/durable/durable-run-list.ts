@@ -4,7 +4,11 @@ import {
   settledDurableRunStatuses,
   type DurableRunStatus,
 } from './durable-run.js';
-import type { RunRecord, RunRecordPhase, RunStore } from '../storage/run-store.js';
+import type {
+  DurableRunStoreRecord,
+  DurableRunStoreRecordPhase,
+  DurableRunStore,
+} from '../storage/durable-run-store.js';
 
 /** A durable run this browser knows: what its run store record says (no read of the service). */
 export interface KnownDurableRun {
@@ -21,7 +25,7 @@ export interface KnownDurableRun {
   status: DurableRunStatus;
   /** The service's last state seen, as sent. */
   serverState: string | undefined;
-  phase: RunRecordPhase;
+  phase: DurableRunStoreRecordPhase;
   /** A run that may still change: it has a run id and has not settled (attach it to follow it). */
   inProgress: boolean;
   /** When the record was written first (ms since the epoch). */
@@ -31,7 +35,7 @@ export interface KnownDurableRun {
   /** When the run settled (ms since the epoch). */
   settledAt: number | undefined;
   /** What was asked (a preview of at most 200 characters). */
-  request: RunRecord['request'];
+  request: DurableRunStoreRecord['request'];
 }
 
 /** Options of {@link createDurableRunList}. */
@@ -40,7 +44,7 @@ export interface DurableRunListOptions {
    * The run store to list.
    * @default the page's run store (the one durable runs given no `store` use)
    */
-  store?: RunStore | undefined;
+  store?: DurableRunStore | undefined;
   /**
    * Only this agent's runs.
    * @default undefined (every agent's)
@@ -113,7 +117,7 @@ export function createDurableRunList(options: DurableRunListOptions = {}): Durab
   };
 }
 
-function knownRunOf(record: RunRecord): KnownDurableRun {
+function knownRunOf(record: DurableRunStoreRecord): KnownDurableRun {
   const status: DurableRunStatus =
     record.phase === 'creating'
       ? 'start-unknown'

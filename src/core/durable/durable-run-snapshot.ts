@@ -1,6 +1,6 @@
 import type { AgentError } from '../wire/errors.js';
 import type { DurableInteraction } from '../wire/durable-run-schemas.js';
-import type { AgentStorageError, RunRecord } from '../storage/run-store.js';
+import type { AgentStorageError, DurableRunStoreRecord } from '../storage/durable-run-store.js';
 
 // A module of its own (without the durable run's code): a conversation shows a durable turn as
 // `starting` while the durable run's code loads (docs/decisions/0014-bundle-size.md).
@@ -85,7 +85,7 @@ export interface DurableRunSnapshot {
   /** Whether this run was attached (after a reload, or from another tab) rather than started here. */
   resumed: boolean;
   /** What was asked (a preview of at most 200 characters), from the store's record. */
-  request: RunRecord['request'] | undefined;
+  request: DurableRunStoreRecord['request'] | undefined;
   cancelRequestedAt: number | undefined;
   /** Reads sent, the time of the last one, of the next one, and failed reads in a row. */
   polls: number;

@@ -3,7 +3,11 @@ import {
   type ConversationMessage,
 } from './conversation-message.js';
 import { AgentInputError } from '../wire/errors.js';
-import { AgentStorageError, createMemoryStorage, type KeyValueStorage } from './run-store.js';
+import {
+  AgentStorageError,
+  createMemoryStorage,
+  type KeyValueStorage,
+} from './durable-run-store.js';
 import { browserWindow, isQuotaExceeded, parseStoredJson } from '../base/storage-helpers.js';
 
 /** A saved conversation: plain JSON, never a token or a header. */

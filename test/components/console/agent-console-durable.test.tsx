@@ -13,7 +13,7 @@ import {
   type ThreadStore,
 } from 'agent-console-kit';
 import { AgentConsole } from 'agent-console-kit/console';
-import { createMemoryStorage } from '../../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from '../../support/durable-environment.js';
 

@@ -18,7 +18,7 @@ import {
   type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from '../../support/durable-environment.js';
 import { serveDurableWireForTest } from '../../support/durable-wire-server.js';

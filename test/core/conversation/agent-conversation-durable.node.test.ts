@@ -14,7 +14,7 @@ import {
   type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import {
   createMockAgentServer,
   demoAgents,

@@ -7,11 +7,11 @@ import {
   createAgentClient,
   createDurableRun,
   createDurableRunList,
-  createRunStore,
+  createDurableRunStore,
   type DurableRun,
   type KeyValueStorage,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from '../../support/durable-environment.js';
 
@@ -27,7 +27,7 @@ async function tick(page: ManualPage, run: DurableRun, ms: number) {
 /** A tab: its own run store over the browser's one storage, and its own `storage` events. */
 function tab(storage: KeyValueStorage, page: ManualPage) {
   const events = new EventTarget();
-  const store = createRunStore({ storage, now: page.environment.now, eventTarget: events });
+  const store = createDurableRunStore({ storage, now: page.environment.now, eventTarget: events });
   /** Another tab wrote `key`: the browser tells this one. */
   const storageEvent = (key: string) =>
     events.dispatchEvent(Object.assign(new Event('storage'), { key }));
@@ -154,7 +154,11 @@ describe('given two tabs sharing one storage', () => {
         memory.removeItem(key);
       },
     };
-    const store = createRunStore({ storage, now: page.environment.now, settledRetentionMs: 1000 });
+    const store = createDurableRunStore({
+      storage,
+      now: page.environment.now,
+      settledRetentionMs: 1000,
+    });
     const old = store.create({ agentId: 'agent' });
     store.settle(old.localId, 'SUCCEEDED');
     page.advance(5000);

@@ -8,11 +8,11 @@ import {
   AgentUnsupportedError,
   createAgentClient,
   createDurableRun,
-  createRunStore,
+  createDurableRunStore,
   type DurableRun,
   type KeyValueStorage,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { fakeLocks, manualPage, type ManualPage } from '../../support/durable-environment.js';
 
@@ -31,7 +31,7 @@ async function setUp(options: { token?: () => Promise<string> } = {}) {
   const load = (agentId: string, environment = page.environment) =>
     createDurableRun(client, {
       agentId,
-      store: createRunStore({ storage, now: environment.now }),
+      store: createDurableRunStore({ storage, now: environment.now }),
       environment,
       onSettled: (snapshot) => settled.push(`${snapshot.runId}:${snapshot.status}`),
     });
@@ -254,7 +254,7 @@ describe('given a deployment or a client without durable runs', () => {
     const page = manualPage();
     const server = await createMockAgentServer({ agents: demoAgents, durableRuns: false });
     try {
-      const store = createRunStore({ storage: 'memory' });
+      const store = createDurableRunStore({ storage: 'memory' });
       const run = createDurableRun(createAgentClient({ baseUrl: server.url, api: 'platform' }), {
         agentId: 'durable-agent',
         store,
@@ -274,7 +274,7 @@ describe('given a deployment or a client without durable runs', () => {
     const page = manualPage();
     const server = await createMockAgentServer({ agents: demoAgents });
     try {
-      const store = createRunStore({ storage: 'memory' });
+      const store = createDurableRunStore({ storage: 'memory' });
       const run = createDurableRun(createAgentClient({ baseUrl: server.url }), {
         agentId: 'durable-agent',
         store,

@@ -4,12 +4,12 @@ import {
   AgentStartUnknownError,
   createAgentClient,
   createDurableRun,
-  createRunStore,
+  createDurableRunStore,
   type DurableRun,
   type DurableRunOptions,
   type KeyValueStorage,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import {
   approval,
   serveDurableWireForTest,
@@ -28,7 +28,7 @@ function setUp(server: DurableWireServer, storage: KeyValueStorage = createMemor
   const load = (options: Partial<DurableRunOptions> & { page?: ManualPage } = {}) =>
     createDurableRun(client, {
       agentId: 'agent',
-      store: createRunStore({ storage, now: (options.page ?? page).environment.now }),
+      store: createDurableRunStore({ storage, now: (options.page ?? page).environment.now }),
       environment: (options.page ?? page).environment,
       onSettled: (snapshot) => settled.push(`${snapshot.runId}:${snapshot.status}`),
       onRequiresInput: (snapshot) => asked.push(snapshot.batchKey ?? ''),
@@ -585,7 +585,7 @@ describe('given two pages of one browser watching one run', () => {
     const storage = createMemoryStorage();
     const { client } = setUp(server, storage);
     const locks = fakeLocks();
-    const store = createRunStore({ storage });
+    const store = createDurableRunStore({ storage });
     const settled: string[] = [];
     const open = () => {
       const page = manualPage({ locks });
@@ -627,7 +627,7 @@ describe('given two pages of one browser watching one run', () => {
     const storage = createMemoryStorage();
     const { client } = setUp(server, storage);
     const locks = fakeLocks();
-    const store = createRunStore({ storage });
+    const store = createDurableRunStore({ storage });
     const pageA = manualPage({ locks });
     const pageB = manualPage({ locks });
     const a = createDurableRun(client, { agentId: 'agent', store, environment: pageA.environment });
@@ -655,7 +655,7 @@ describe('given two pages of one browser watching one run', () => {
     const storage = createMemoryStorage();
     const { client } = setUp(server, storage);
     const locks = fakeLocks();
-    const store = createRunStore({ storage });
+    const store = createDurableRunStore({ storage });
     const pageA = manualPage({ locks });
     const pageB = manualPage({ locks });
     const a = createDurableRun(client, { agentId: 'agent', store, environment: pageA.environment });
@@ -748,5 +748,31 @@ describe('given a cancel while waiting for approval', () => {
     expect(run.getSnapshot()).toMatchObject({ status: 'cancelled', pendingInteractions: [] });
     expect(settled).toEqual([`${runId}:cancelled`]);
     expect(server.counts.responds).toBe(0);
+  });
+
+  it('a read in flight when the cancel settles the run is dropped, not shown as a failed read', async () => {
+    const server = await serveDurableWireForTest();
+    const { page, load, settled } = setUp(server);
+    const run = load();
+    await run.start(hello);
+    await idle(run);
+    const runId = run.getSnapshot().runId ?? '';
+    server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
+    await tick(page, run, 1000);
+
+    server.holdReads = true;
+    const arrived = server.readArrived();
+    const reading = run.refresh();
+    await arrived;
+    await run.cancel();
+    await reading;
+    expect(run.getSnapshot()).toMatchObject({
+      status: 'cancelled',
+      connection: 'stopped',
+      pollError: undefined,
+      consecutiveFailures: 0,
+    });
+    expect(settled).toEqual([`${runId}:cancelled`]);
+    expect(page.scheduled()).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import {
   durableRunStatusOf,
   type KeyValueStorage,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { serveDurableWireForTest } from '../../support/durable-wire-server.js';
 import { manualPage } from '../../support/durable-environment.js';
 

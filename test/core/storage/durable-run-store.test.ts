@@ -3,10 +3,10 @@ import {
   AgentStorageError,
   createAgentClient,
   createDurableRun,
-  createRunStore,
+  createDurableRunStore,
   type KeyValueStorage,
 } from 'agent-console-kit';
-import { createMemoryStorage } from '../../../src/core/storage/run-store.js';
+import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 
 afterEach(() => {
@@ -43,7 +43,7 @@ describe('given a run started with a token, secret headers and a long input', ()
         headers: { 'X-Glean-ActAs': 'ceo@example.com', 'X-Custom-Secret': 'hdr_SECRET_1a2b3c' },
         secretHeaders: ['X-Custom-Secret'],
       });
-      const store = createRunStore(); // localStorage: a browser's default
+      const store = createDurableRunStore(); // localStorage: a browser's default
       const run = createDurableRun(client, { agentId: 'durable-agent', store });
       await run.start({
         messages: [{ role: 'USER', content: [{ type: 'text', text: longText }] }],
@@ -72,7 +72,7 @@ describe('given a run started with a token, secret headers and a long input', ()
   });
 
   it('keeps only the field names of a form input', () => {
-    const store = createRunStore({ storage: 'memory' });
+    const store = createDurableRunStore({ storage: 'memory' });
     const record = store.create({
       agentId: 'agent',
       input: { employee: 'Jane Doe', salary: '123456' },
@@ -84,21 +84,21 @@ describe('given a run started with a token, secret headers and a long input', ()
 describe('given the record lifecycle', () => {
   it('creating before the POST, created with the run id, settled once', () => {
     const storage = createMemoryStorage();
-    const store = createRunStore({ storage, now: () => 1000 });
+    const store = createDurableRunStore({ storage, now: () => 1000 });
     const record = store.create({ agentId: 'agent', messages: [] });
     expect(record.phase).toBe('creating');
     // A reload finds it in the same storage.
-    expect(createRunStore({ storage }).get(record.localId)?.phase).toBe('creating');
+    expect(createDurableRunStore({ storage }).get(record.localId)?.phase).toBe('creating');
     store.update(record.localId, { phase: 'created', runId: 'run-1' });
-    expect(createRunStore({ storage }).findByRunId('agent', 'run-1')?.phase).toBe('created');
+    expect(createDurableRunStore({ storage }).findByRunId('agent', 'run-1')?.phase).toBe('created');
     expect(store.settle(record.localId, 'SUCCEEDED')).toBe(true);
-    expect(createRunStore({ storage }).settle(record.localId, 'SUCCEEDED')).toBe(false);
+    expect(createDurableRunStore({ storage }).settle(record.localId, 'SUCCEEDED')).toBe(false);
     expect(store.get(record.localId)).toMatchObject({ phase: 'settled', settledAt: 1000 });
   });
 
   it('removes settled records after the retention (24 h by default), never unsettled ones', () => {
     let now = 0;
-    const store = createRunStore({ storage: 'memory', now: () => now });
+    const store = createDurableRunStore({ storage: 'memory', now: () => now });
     const settled = store.create({ agentId: 'agent' });
     const running = store.create({ agentId: 'agent' });
     store.update(running.localId, { phase: 'created', runId: 'run-2' });
@@ -118,14 +118,14 @@ describe('given the record lifecycle', () => {
 
   it('keeps scopes apart', () => {
     const storage = createMemoryStorage();
-    createRunStore({ storage, scope: 'user-a' }).create({ agentId: 'agent' });
-    expect(createRunStore({ storage, scope: 'user-b' }).list()).toEqual([]);
-    expect(createRunStore({ storage, scope: 'user-a' }).list()).toHaveLength(1);
+    createDurableRunStore({ storage, scope: 'user-a' }).create({ agentId: 'agent' });
+    expect(createDurableRunStore({ storage, scope: 'user-b' }).list()).toEqual([]);
+    expect(createDurableRunStore({ storage, scope: 'user-a' }).list()).toHaveLength(1);
   });
 
   it('ignores records it cannot read', () => {
     const storage = createMemoryStorage();
-    const store = createRunStore({ storage });
+    const store = createDurableRunStore({ storage });
     const record = store.create({ agentId: 'agent' });
     storage.setItem(`agent-console-kit:v1:default:run:${record.localId}`, '{"v":1,"phase":"nope"');
     expect(store.list()).toEqual([]);
@@ -143,7 +143,7 @@ describe('given a full storage', () => {
         },
         removeItem: () => undefined,
       };
-      const store = createRunStore({ storage: full });
+      const store = createDurableRunStore({ storage: full });
       const run = createDurableRun(createAgentClient({ baseUrl: server.url, api: 'platform' }), {
         agentId: 'durable-agent',
         store,
@@ -164,8 +164,8 @@ describe('given a full storage', () => {
 
 describe('given another tab', () => {
   it('subscribe hears its writes through the storage event', () => {
-    const store = createRunStore();
-    const other = createRunStore();
+    const store = createDurableRunStore();
+    const other = createDurableRunStore();
     const listener = vi.fn();
     const stop = store.subscribe(listener);
     const record = other.create({ agentId: 'agent' });

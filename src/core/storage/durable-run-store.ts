@@ -15,13 +15,13 @@ export interface KeyValueStorage {
 }
 
 /** Where a durable run stands in its record. */
-export type RunRecordPhase = 'creating' | 'created' | 'settled';
+export type DurableRunStoreRecordPhase = 'creating' | 'created' | 'settled';
 
 /**
- * What a {@link RunStore} keeps of one durable run: ids, phases and times, and a short preview of
+ * What a {@link DurableRunStore} keeps of one durable run: ids, phases and times, and a short preview of
  * what was asked. Never a token, a header, a whole input, the output or a tool's arguments.
  */
-export interface RunRecord {
+export interface DurableRunStoreRecord {
   v: 1;
   /** This library's id for the run, known before the POST. */
   localId: string;
@@ -32,7 +32,7 @@ export interface RunRecord {
    * `'creating'`: written before the start POST (a reload finds it: "may have started, not sent
    * again"); `'created'`: the 201 gave the run id; `'settled'`: a final state was seen.
    */
-  phase: RunRecordPhase;
+  phase: DurableRunStoreRecordPhase;
   /** When the record was written first (ms since the epoch). */
   startedAt: number;
   /** What was asked, at most 200 characters: the last message's text, or the input's field names. */
@@ -51,11 +51,11 @@ export interface RunRecord {
   decidedBatchKey?: string;
 }
 
-/** The longest preview a {@link RunRecord} keeps. */
+/** The longest preview a {@link DurableRunStoreRecord} keeps. */
 export const runRecordPreviewLength = 200;
 
-/** Options of {@link createRunStore}. */
-export interface RunStoreOptions {
+/** Options of {@link createDurableRunStore}. */
+export interface DurableRunStoreOptions {
   /**
    * Where records are kept: any `getItem`/`setItem`/`removeItem` storage, or `'local'`,
    * `'session'`, `'memory'`.
@@ -92,15 +92,15 @@ export interface RunStoreOptions {
 }
 
 /** A change of a record: the record after it, or `undefined` when it was removed. */
-export interface RunStoreChange {
+export interface DurableRunStoreChange {
   localId: string;
-  record: RunRecord | undefined;
+  record: DurableRunStoreRecord | undefined;
   /** Whether it came from another tab (the `storage` event). */
   external: boolean;
 }
 
-/** What {@link RunStore.create} is given. */
-export interface RunRecordInit {
+/** What {@link DurableRunStore.create} is given. */
+export interface DurableRunStoreRecordInit {
   agentId: string;
   localId?: string;
   messages?: readonly AgentMessage[] | undefined;
@@ -108,31 +108,51 @@ export interface RunRecordInit {
 }
 
 /** The records of durable runs, written so that a reload at any moment finds its run again. */
-export interface RunStore {
+export interface DurableRunStore {
   readonly namespace: string;
   readonly scope: string;
   /** The last storage failure (the records then live in memory), if any. */
   readonly error: AgentStorageError | undefined;
   /** Writes a `'creating'` record: call it before the start POST. */
-  create(init: RunRecordInit): RunRecord;
-  get(localId: string): RunRecord | undefined;
+  create(init: DurableRunStoreRecordInit): DurableRunStoreRecord;
+  get(localId: string): DurableRunStoreRecord | undefined;
   /** The record of a run id for an agent. */
-  findByRunId(agentId: string, runId: string): RunRecord | undefined;
+  findByRunId(agentId: string, runId: string): DurableRunStoreRecord | undefined;
   /**
    * Every record, newest first. `prune` (default true) removes settled records past retention
    * first; `false` only reads (no write, no change notified: safe while rendering).
    */
-  list(filter?: { agentId?: string; prune?: boolean }): RunRecord[];
+  list(filter?: { agentId?: string; prune?: boolean }): DurableRunStoreRecord[];
   /** Merges `patch` into a record and writes it; `undefined` when there is no such record. */
-  update(localId: string, patch: Partial<Omit<RunRecord, 'v' | 'localId'>>): RunRecord | undefined;
+  update(
+    localId: string,
+    patch: Partial<Omit<DurableRunStoreRecord, 'v' | 'localId'>>,
+  ): DurableRunStoreRecord | undefined;
   /** Marks a record settled; `true` only for the call that settled it (the once-only key). */
   settle(localId: string, state: string): boolean;
   remove(localId: string): void;
   /** Removes settled records past retention. */
   prune(): void;
   /** Listens to changes, this tab's and (through the `storage` event) other tabs'. */
-  subscribe(listener: (change: RunStoreChange) => void): () => void;
+  subscribe(listener: (change: DurableRunStoreChange) => void): () => void;
 }
+
+// The names before the store was named for what it holds (the lead cuts them with the API).
+/** @deprecated Renamed {@link DurableRunStore}. */
+export type RunStore = DurableRunStore;
+/** @deprecated Renamed {@link DurableRunStoreRecord}. */
+export type RunRecord = DurableRunStoreRecord;
+/** @deprecated Renamed {@link DurableRunStoreRecordPhase}. */
+export type RunRecordPhase = DurableRunStoreRecordPhase;
+/** @deprecated Renamed {@link DurableRunStoreRecordInit}. */
+export type RunRecordInit = DurableRunStoreRecordInit;
+/** @deprecated Renamed {@link DurableRunStoreChange}. */
+export type RunStoreChange = DurableRunStoreChange;
+/** @deprecated Renamed {@link DurableRunStoreOptions}. */
+export type RunStoreOptions = DurableRunStoreOptions;
+/** @deprecated Renamed {@link createDurableRunStore}. */
+export const createRunStore: (options?: DurableRunStoreOptions) => DurableRunStore =
+  createDurableRunStore;
 
 const defaultNamespace = 'agent-console-kit:v1';
 const dayMs = 24 * 60 * 60 * 1000;
@@ -152,15 +172,15 @@ export function createMemoryStorage(): KeyValueStorage {
 }
 
 /**
- * Creates a {@link RunStore}. Records are plain JSON under `{namespace}:{scope}:run:{localId}`,
+ * Creates a {@link DurableRunStore}. Records are plain JSON under `{namespace}:{scope}:run:{localId}`,
  * with an index at `{namespace}:{scope}:runs`. A full or refusing storage sets `error` (a typed
  * {@link AgentStorageError}) and the records go on in memory.
  *
  * @example
- * const store = createRunStore({ scope: `user-${userId}` });
+ * const store = createDurableRunStore({ scope: `user-${userId}` });
  * const run = createDurableRun(client, { agentId, store });
  */
-export function createRunStore(options: RunStoreOptions = {}): RunStore {
+export function createDurableRunStore(options: DurableRunStoreOptions = {}): DurableRunStore {
   const namespace = options.namespace ?? defaultNamespace;
   const scope = options.scope ?? 'default';
   const retentionMs = options.settledRetentionMs ?? dayMs;
@@ -171,7 +191,7 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
   const recordKey = (localId: string) => `${prefix}run:${localId}`;
   // What could not be written stays here, so the run goes on in memory.
   const fallback = new Map<string, string | null>();
-  const listeners = new Set<(change: RunStoreChange) => void>();
+  const listeners = new Set<(change: DurableRunStoreChange) => void>();
   let error: AgentStorageError | undefined;
   let counter = 0;
 
@@ -202,14 +222,18 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
   };
   // A record is known by the key it is stored under: one whose `localId` says otherwise (written
   // by hand or by another version) could otherwise be listed but never removed.
-  const readRecord = (localId: string): RunRecord | undefined => {
+  const readRecord = (localId: string): DurableRunStoreRecord | undefined => {
     const record = asRecord(parseStoredJson(read(recordKey(localId))));
     return record === undefined || record.localId === localId ? record : { ...record, localId };
   };
-  const notify = (localId: string, record: RunRecord | undefined, external: boolean) => {
+  const notify = (
+    localId: string,
+    record: DurableRunStoreRecord | undefined,
+    external: boolean,
+  ) => {
     for (const listener of [...listeners]) listener({ localId, record, external });
   };
-  const put = (record: RunRecord) => {
+  const put = (record: DurableRunStoreRecord) => {
     write(recordKey(record.localId), JSON.stringify(record));
     const index = readIndex();
     if (!index.includes(record.localId))
@@ -233,7 +257,7 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
   };
   const eventTarget = options.eventTarget ?? browserWindow();
 
-  const store: RunStore = {
+  const store: DurableRunStore = {
     namespace,
     scope,
     get error() {
@@ -242,7 +266,7 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
     create(init) {
       const localId =
         init.localId ?? `local-${now().toString(36)}-${(++counter).toString(36)}-${randomPart()}`;
-      const record: RunRecord = {
+      const record: DurableRunStoreRecord = {
         v: 1,
         localId,
         agentId: init.agentId,
@@ -265,14 +289,14 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
       if (filter.prune !== false) store.prune();
       return readIndex()
         .map(readRecord)
-        .filter((record): record is RunRecord => record !== undefined)
+        .filter((record): record is DurableRunStoreRecord => record !== undefined)
         .filter((record) => filter.agentId === undefined || record.agentId === filter.agentId)
         .sort((a, b) => b.startedAt - a.startedAt);
     },
     update(localId, patch) {
       const record = readRecord(localId);
       if (record === undefined) return undefined;
-      const next: RunRecord = { ...record, ...stripUndefined(patch), v: 1, localId };
+      const next: DurableRunStoreRecord = { ...record, ...stripUndefined(patch), v: 1, localId };
       put(next);
       return next;
     },
@@ -306,7 +330,7 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
   return store;
 }
 
-function resolveStorage(option: RunStoreOptions['storage']): KeyValueStorage {
+function resolveStorage(option: DurableRunStoreOptions['storage']): KeyValueStorage {
   if (typeof option === 'object') return option;
   if (option === 'memory') return createMemoryStorage();
   const name = option === 'session' ? 'sessionStorage' : 'localStorage';
@@ -339,9 +363,9 @@ function toStorageError(cause: unknown): AgentStorageError {
   );
 }
 
-function asRecord(value: unknown): RunRecord | undefined {
+function asRecord(value: unknown): DurableRunStoreRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const record = value as Partial<RunRecord>;
+  const record = value as Partial<DurableRunStoreRecord>;
   const phases: readonly unknown[] = ['creating', 'created', 'settled'];
   if (
     record.v !== 1 ||
@@ -353,17 +377,17 @@ function asRecord(value: unknown): RunRecord | undefined {
   ) {
     return undefined;
   }
-  const request = record.request as Partial<RunRecord['request']> | undefined;
+  const request = record.request as Partial<DurableRunStoreRecord['request']> | undefined;
   return {
     ...record,
     request: {
       kind: request?.kind === 'input' ? 'input' : 'messages',
       preview: typeof request?.preview === 'string' ? request.preview.slice(0, 200) : '',
     },
-  } as RunRecord;
+  } as DurableRunStoreRecord;
 }
 
-function previewOf(init: RunRecordInit): RunRecord['request'] {
+function previewOf(init: DurableRunStoreRecordInit): DurableRunStoreRecord['request'] {
   if (init.messages !== undefined && init.messages.length > 0) {
     const last = init.messages[init.messages.length - 1];
     const text = (last?.content ?? [])
