@@ -27,7 +27,7 @@ const runOperations = new Set(['durable-run', 'durable-cancel', 'durable-respond
  * {@link RunGuard} for a durable operation, or `undefined` for anything else (forwarded as is).
  */
 export async function guardDurableRequest(
-  store: AgentStore,
+  storeOf: () => Promise<AgentStore>,
   userOf: (request: Request) => Promise<string | undefined>,
   request: Request,
   route: ProxyRoute,
@@ -43,6 +43,7 @@ export async function guardDurableRequest(
 
   const userId = await userOf(request);
   if (userId === undefined) return signInProblem();
+  const store = await storeOf();
 
   if (isStart) {
     return {

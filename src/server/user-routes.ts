@@ -29,10 +29,11 @@ export interface AgentProxyStoreOptions {
   user?: ((request: Request) => string | undefined | Promise<string | undefined>) | undefined;
   /**
    * Where each user's threads and durable runs are kept: `createPgliteStore(…)` or
-   * `createPostgresStore(…)`. Used only together with `user`.
+   * `createPostgresStore(…)`, or the promise of one (the store opens on the proxy's first request
+   * that needs it; if it fails to open, those requests answer 500). Used only together with `user`.
    * @default undefined
    */
-  store?: AgentStore | undefined;
+  store?: AgentStore | Promise<AgentStore> | undefined;
 }
 
 /** What `createAgentProxy` asks of its store, when it has one. */
@@ -59,8 +60,10 @@ export function createProxyStoreHook(
   options: AgentProxyStoreOptions,
   settings: HookSettings,
 ): ProxyStoreHook | undefined {
-  const { user, store } = options;
-  if (user === undefined || store === undefined) return undefined;
+  const { user } = options;
+  if (user === undefined || options.store === undefined) return undefined;
+  const opened = options.store;
+  const storeOf = () => Promise.resolve(opened);
   const userOf = async (request: Request) => {
     const id = await user(request);
     return typeof id === 'string' && id !== '' ? id : undefined;
@@ -77,6 +80,7 @@ export function createProxyStoreHook(
         }
         const userId = await userOf(request);
         if (userId === undefined) return signInProblem();
+        const store = await storeOf();
         return await answerStoreRoute(store, userId, target, request, url, settings.maxBodyBytes);
       } catch (error) {
         if (error instanceof AgentInputError) return proxyProblem(400, error.message);
@@ -84,7 +88,7 @@ export function createProxyStoreHook(
         return proxyProblem(500, 'The store could not answer.');
       }
     },
-    guard: (request, route, body) => guardDurableRequest(store, userOf, request, route, body),
+    guard: (request, route, body) => guardDurableRequest(storeOf, userOf, request, route, body),
   };
 }
 

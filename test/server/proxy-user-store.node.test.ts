@@ -140,6 +140,30 @@ describe('the store routes, default-deny', () => {
   });
 });
 
+describe('a store given as a promise (opened on the first request)', () => {
+  it('serves once it resolves; one that fails to open answers 500 and reaches nothing', async () => {
+    const base = await serveProxy({ store: Promise.resolve(store), user: sessionUser });
+    const alice = newUser();
+    const saved = await fetch(
+      `${base}/threads/t-p`,
+      as(alice, { method: 'PUT', body: saveBody([question('m1', 'Hi')], 0) }),
+    );
+    expect(saved.status).toBe(200);
+    const failing = Promise.reject(new Error('no database here'));
+    failing.catch(() => undefined);
+    const broken = await serveProxy({ store: failing, user: sessionUser });
+    const answer = await fetch(`${broken}/threads`, as(alice));
+    expect(answer.status).toBe(500);
+    expect(await answer.text()).not.toContain('no database here');
+    const start = await fetch(
+      `${broken}/api/agents/approve-agent/runs`,
+      as(alice, { method: 'POST', body: startBody }),
+    );
+    expect(start.status).toBe(500);
+    expect(service.requests).toHaveLength(0);
+  });
+});
+
 describe('the thread routes', () => {
   it('save, list (newest first), load, rename and delete, each user only their own', async () => {
     const base = await serveProxy({ store, user: sessionUser });
