@@ -435,10 +435,18 @@ async function buildWithNext(dir, names) {
 // ship it; webpack's entries are separate bundles, and Next.js's shared files (framework, runtime,
 // layout) are the same in every build of the run.
 const buildGroups = {
-  esbuild: [['baseline'], ['hooks'], ['conversation'], ['console'], ['chat']],
-  vite: [['baseline'], ['hooks'], ['conversation'], ['console'], ['chat']],
-  webpack: [['baseline', 'hooks'], ['conversation'], ['console', 'chat']],
-  next: [['baseline', 'hooks'], ['conversation'], ['console', 'chat']],
+  esbuild: [
+    ['baseline'],
+    ['hooks'],
+    ['conversation'],
+    ['console'],
+    ['chat'],
+    ['threads'],
+    ['inbox'],
+  ],
+  vite: [['baseline'], ['hooks'], ['conversation'], ['console'], ['chat'], ['threads'], ['inbox']],
+  webpack: [['baseline', 'hooks'], ['conversation'], ['console', 'chat'], ['threads', 'inbox']],
+  next: [['baseline', 'hooks'], ['conversation'], ['console', 'chat'], ['threads', 'inbox']],
 };
 
 const builders = {
