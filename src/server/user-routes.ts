@@ -182,10 +182,10 @@ async function answerStoreRoute(
   const { threadId } = target;
   switch (target.method) {
     case 'GET': {
+      // None for this user (another user's, or not saved yet): `null`, not a 404, so that opening
+      // a new thread does not log a failed request in every browser console.
       const thread = await store.loadThread(userId, threadId);
-      return thread === undefined
-        ? proxyProblem(404, 'No thread with this id.')
-        : json(200, { thread });
+      return json(200, { thread: thread ?? null });
     }
     case 'DELETE':
       return (await store.deleteThread(userId, threadId))

@@ -211,7 +211,11 @@ describe('the thread routes', () => {
     expect((await (await fetch(`${base}/threads`, as(bob))).json()) as unknown).toEqual({
       threads: [],
     });
-    expect((await fetch(`${base}/threads/t-1`, as(bob))).status).toBe(404);
+    // Another user's thread loads as none, exactly as one never saved.
+    expect(await (await fetch(`${base}/threads/t-1`, as(bob))).json()).toEqual({ thread: null });
+    expect(await (await fetch(`${base}/threads/never-saved`, as(bob))).json()).toEqual({
+      thread: null,
+    });
     expect((await fetch(`${base}/threads/t-1`, as(bob, { method: 'DELETE' }))).status).toBe(404);
     expect(
       (
@@ -223,7 +227,7 @@ describe('the thread routes', () => {
     ).toBe(404);
 
     expect((await fetch(`${base}/threads/t-1`, as(alice, { method: 'DELETE' }))).status).toBe(204);
-    expect((await fetch(`${base}/threads/t-1`, as(alice))).status).toBe(404);
+    expect(await (await fetch(`${base}/threads/t-1`, as(alice))).json()).toEqual({ thread: null });
     expect(service.requests).toHaveLength(0);
   });
 

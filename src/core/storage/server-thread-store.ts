@@ -162,11 +162,11 @@ export function createServerThreadStore(options: ServerThreadStoreOptions = {}):
     async load(threadId) {
       try {
         const answer = parseWith(
-          z.looseObject({ thread: threadSchema }),
+          z.looseObject({ thread: z.nullable(threadSchema) }),
           await request('GET', threadPath(threadId)),
           'The thread',
         );
-        return toThread(answer.thread);
+        return answer.thread === null ? undefined : toThread(answer.thread);
       } catch (error) {
         if (error instanceof AgentHttpError && error.status === 404) return undefined;
         throw error;
