@@ -4,7 +4,7 @@ import type { RunEvent } from '../core/stream/run-types.js';
 import { runFailedSummary } from '../core/console/run-wording.js';
 import { useEventLogContext } from './agent-event-log-context.js';
 import { formatElapsed, payloadIndentDepth, prettyPayload, previewOf } from './event-log-format.js';
-import { ChevronIcon } from './icons.js';
+import { ChevronIcon } from './part-icons.js';
 import { dataFlag } from './part-helpers.js';
 import { measureReusedRows, rowSlots } from './virtual-append.js';
 

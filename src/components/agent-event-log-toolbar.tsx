@@ -9,7 +9,7 @@ import type { RunEvent } from '../core/stream/run-types.js';
 import { plural } from '../core/console/run-wording.js';
 import { eventsToNdjson } from '../core/stream/run-events-ndjson.js';
 import { useEventLogContext } from './agent-event-log-context.js';
-import { CopyIcon, DownloadIcon } from './icons.js';
+import { CopyIcon, DownloadIcon } from './part-icons.js';
 import { classNames, named } from './part-helpers.js';
 import { useCopyText } from './use-copy-text.js';
 

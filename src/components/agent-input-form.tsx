@@ -32,7 +32,7 @@ import {
   type AgentInputFormMessageProps,
 } from './agent-input-form-field.js';
 import { initialFieldValue } from './input-form-controls.js';
-import { PlayIcon } from './icons.js';
+import { PlayIcon } from './part-icons.js';
 import { classNames, dataFlag, named } from './part-helpers.js';
 import { useHydrated } from './use-hydrated.js';
 

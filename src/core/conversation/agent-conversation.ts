@@ -146,7 +146,7 @@ export interface AgentConversationOptions extends RunStreamOptions {
 
 /** `send`, `retry` or `edit` while a turn runs: refused, nothing is sent. */
 export class AgentConversationBusyError extends AgentInputError {
-  static override readonly errorName: string = 'AgentConversationBusyError';
+  override name = 'AgentConversationBusyError';
   constructor() {
     super('A turn is still running: stop it before sending another message. Nothing was sent.');
   }
