@@ -33,7 +33,7 @@ export interface ServerThreadStoreOptions extends ServerStoreOptions {
  */
 export class ServerThreadConflictError extends ThreadConflictError {
   readonly current: StoredThread | undefined;
-  static override readonly errorName: string = 'ServerThreadConflictError';
+  override name = 'ServerThreadConflictError';
   constructor(threadId: string, expected: number, current: StoredThread | undefined) {
     super(threadId, expected, current?.revision ?? 0);
     this.current = current;
