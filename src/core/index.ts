@@ -216,3 +216,17 @@ export {
 } from './console/run-wording.js';
 export { eventsToNdjson } from './stream/run-events-ndjson.js';
 export type { Subscribable } from './base/subscribable.js';
+export {
+  ServerThreadConflictError,
+  createServerThreadStore,
+  type ServerThreadStoreOptions,
+} from './storage/server-thread-store.js';
+export {
+  createServerRunList,
+  type ServerRunGroup,
+  type ServerRunList,
+  type ServerRunListOptions,
+  type ServerRunListSnapshot,
+  type ServerRunSummary,
+} from './storage/server-run-list.js';
+export type { ServerStoreOptions } from './storage/server-store-request.js';
