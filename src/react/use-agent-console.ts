@@ -7,11 +7,9 @@ import {
 } from '../core/agent-console-controller.js';
 import type { AgentError } from '../core/errors.js';
 import type { Agent, AgentSchemas } from '../core/schemas.js';
-import type {
-  ToolAuthorizationNavigation,
-  ToolAuthorizationOpening,
-} from '../core/tool-authorization.js';
+import type { ToolAuthorizationOpening } from '../core/tool-authorization.js';
 import { useAgentClient } from './agent-client-provider.js';
+import { browserNavigation } from './browser-navigation.js';
 import { useAgent, useAgentSchemas } from './use-agent.js';
 import {
   isDevelopment,
@@ -87,12 +85,6 @@ export interface UseAgentConsoleResult extends AgentConsoleSnapshot {
   /** The controller behind the hook. */
   controller: AgentConsoleController;
 }
-
-const browserNavigation: ToolAuthorizationNavigation = {
-  currentUrl: () => window.location.href,
-  openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
-  redirect: (url) => window.location.assign(url),
-};
 
 /**
  * The behaviour of `AgentConsole` without its layout: loads the agent and its schemas, picks the
