@@ -16,7 +16,7 @@ import type {
   ConversationSnapshot,
 } from '../core/agent-conversation.js';
 import type { ThreadStore } from '../core/thread-store.js';
-import type { Agent } from '../core/schemas.js';
+import type { Agent, AgentTool } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
 import type { AgentErrorTool } from '../core/tool-authorization.js';
 import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
@@ -32,6 +32,7 @@ import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js'
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
 import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
 import type { AgentThreadListProps } from './agent-thread-list.js';
+import type { AgentToolsProps } from './agent-tools.js';
 import { useConfirmedStop } from './agent-cancel-confirm.js';
 import { ConsoleApproval } from './console-approval.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
@@ -41,8 +42,10 @@ import {
   lazyInputForm,
   lazyRunHistory,
   lazyThreadList,
+  lazyTools,
   usePreloadedParts,
 } from './console-lazy-parts.js';
+import { useConsoleTools } from './console-tools.js';
 import { useConsoleThreads } from './console-threads.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
@@ -53,8 +56,17 @@ import { classNames, named } from './part-helpers.js';
  * replacement receives the same props as the default part.
  */
 export interface AgentConsoleComponents {
-  /** The agent's name, description and capabilities. @default AgentDetails */
+  /**
+   * The agent's name, description and capabilities; its `children` are the tools part.
+   * @default AgentDetails
+   */
   Details?: ComponentType<AgentDetailsProps> | null;
+  /**
+   * The agent's tools (what it reads, what it can change, what is not set up, what may ask for the
+   * person's authorization), in the details; `null` also skips their retrieval.
+   * @default AgentTools
+   */
+  Tools?: ComponentType<AgentToolsProps> | null;
   /** The form of an agent started by an input form. @default AgentInputForm */
   InputForm?: ComponentType<AgentInputFormProps> | null;
   /**
@@ -218,6 +230,15 @@ export interface AgentConsoleProps
    * @default window.location.href
    */
   authorizationReturnUrl?: string;
+  /**
+   * The tool server of each of the agent's tools, so that a tool that may ask for the person's
+   * authorization (`OAUTH_USER`) offers Authorize in the tools part before the first question
+   * (the flow a run's 422 offers). The service does not say which tool server a tool belongs to:
+   * only the app can. Without it such a tool says it may ask for authorization, and the run's 422
+   * still offers the button.
+   * @default undefined (no Authorize ahead of a run)
+   */
+  toolServerId?: (tool: AgentTool) => string | undefined;
 }
 
 /**
@@ -324,6 +345,7 @@ function AgentConsoleForAgent({
   showEventLog = false,
   toolAuthorization = 'window',
   authorizationReturnUrl,
+  toolServerId,
   className,
   ...rest
 }: AgentConsoleForAgentProps) {
@@ -351,6 +373,16 @@ function AgentConsoleForAgent({
     runHistory: mayTakeForm && parts.RunHistory === lazyRunHistory.Part,
     approvalCard: executionMode === 'durable' && parts.ApprovalCard === lazyApprovalCard.Part,
     threadList: threadStore !== undefined && parts.ThreadList === lazyThreadList.Part,
+    tools: state.agent !== undefined && parts.Tools === lazyTools.Part,
+  });
+  const tools = useConsoleTools({
+    agentId,
+    Tools: parts.Tools,
+    agentLoaded: state.agent !== undefined,
+    toolServerId,
+    toolAuthorization,
+    authorizationReturnUrl,
+    headingLevel,
   });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
@@ -399,6 +431,7 @@ function AgentConsoleForAgent({
     headingLevel,
     stopRef,
     threadList: threads.list,
+    tools,
     stopControl,
     start: (input) => {
       rememberOrigin();
@@ -479,6 +512,7 @@ function renderWithoutAgent(
 /** The parts of the console as rendered: a component, or `null` for a hidden one. */
 interface ConsoleParts {
   Details: ComponentType<AgentDetailsProps> | null;
+  Tools: ComponentType<AgentToolsProps> | null;
   InputForm: ComponentType<AgentInputFormProps> | null;
   Composer: ComponentType<AgentThreadComposerProps> | null;
   Thread: ComponentType<AgentThreadProps> | null;
@@ -494,6 +528,7 @@ interface ConsoleParts {
 function resolveParts(components: AgentConsoleComponents, showEventLog: boolean): ConsoleParts {
   return {
     Details: resolveSlot(components.Details, AgentDetails),
+    Tools: resolveSlot(components.Tools, lazyTools.Part),
     InputForm: resolveSlot(components.InputForm, lazyInputForm.Part),
     Composer: resolveSlot(components.Composer, AgentThreadComposer),
     Thread: resolveSlot(components.Thread, AgentThread),
@@ -527,6 +562,8 @@ interface ConsoleView {
   stopRef: RefObject<HTMLButtonElement | null>;
   /** The thread list's props, with a `threadStore`. */
   threadList: AgentThreadListProps | undefined;
+  /** The tools part, unless hidden. */
+  tools: ReactNode;
   /** Stop of the composer: a durable turn asks first (`confirm`). */
   stopControl: { onStop: () => void; confirm: ReactNode };
   start: (input: Record<string, unknown>) => void;
@@ -540,8 +577,12 @@ function renderHeader(view: ConsoleView): ReactNode {
   return (
     <div className="ack-console__header">
       {parts.Details ? (
-        <parts.Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
-      ) : null}
+        <parts.Details agent={agent} headingLevel={headingLevel} className="ack-console__details">
+          {view.tools}
+        </parts.Details>
+      ) : (
+        view.tools
+      )}
       {parts.Status ? (
         <parts.Status
           status={durableTurnStatus(state.conversation) ?? run.status}

@@ -207,7 +207,8 @@ export const AgentToolsMessage = /* @__PURE__ */ named(
       );
     } else if (status === 'error') {
       content = (
-        <div role="alert" className="ack-tools__error">
+        // Not an alert: the tools are information beside the console, not a failure of the task.
+        <div className="ack-tools__error">
           <p>The agent’s tools could not be loaded.</p>
           {onRetry ? (
             <button type="button" data-variant="secondary" onClick={onRetry}>
@@ -365,11 +366,6 @@ export const AgentToolsItem = /* @__PURE__ */ named(
             ))}
           </span>
         ) : null}
-        {state ? (
-          <span className="ack-tools__auth-status" role="status" data-state={state.status}>
-            {authorizationStateText(state)}
-          </span>
-        ) : null}
         {canAuthorize ? (
           <button
             type="button"
@@ -382,6 +378,11 @@ export const AgentToolsItem = /* @__PURE__ */ named(
             <KeyIcon />
             Authorize
           </button>
+        ) : null}
+        {state ? (
+          <span className="ack-tools__auth-status" role="status" data-state={state.status}>
+            {authorizationStateText(state)}
+          </span>
         ) : null}
       </div>
     );

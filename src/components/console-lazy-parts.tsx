@@ -4,6 +4,7 @@ import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
 import type { AgentThreadListProps } from './agent-thread-list.js';
+import type { AgentToolsProps } from './agent-tools.js';
 
 /** A part of the console whose module loads when the console first needs it. */
 interface LazyPart<Props> {
@@ -91,6 +92,12 @@ export const lazyApprovalCard = /* @__PURE__ */ lazyPart<AgentApprovalCardProps>
   'AgentApprovalCard',
 );
 
+/** The agent's tools, in its details (from the moment the agent has loaded). */
+export const lazyTools = /* @__PURE__ */ lazyPart<AgentToolsProps>(
+  () => import('./agent-tools.js').then((module) => module.AgentTools),
+  'AgentTools',
+);
+
 // A server renders the form and the thread list: it loads them with the console, so that its first
 // page has them in place too (one still loading when the console renders is streamed after the
 // rest and put in place by a script; renderToString would leave it to the browser).
@@ -102,8 +109,9 @@ if (typeof document === 'undefined') {
 /**
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
  * form and the run history once the agent is one that takes a form (or may: its schemas decide),
- * the approval card when the turns are durable, the thread list with a `threadStore` (a server
- * runs no effect: it loads them with this module, above).
+ * the approval card when the turns are durable, the thread list with a `threadStore`, the tools
+ * once the agent has loaded (a server runs no effect: it loads the form and the thread list with
+ * this module, above).
  */
 export function usePreloadedParts(needs: {
   eventLog: boolean;
@@ -111,13 +119,15 @@ export function usePreloadedParts(needs: {
   runHistory: boolean;
   approvalCard: boolean;
   threadList: boolean;
+  tools: boolean;
 }): void {
-  const { eventLog, inputForm, runHistory, approvalCard, threadList } = needs;
+  const { eventLog, inputForm, runHistory, approvalCard, threadList, tools } = needs;
   useEffect(() => {
     if (eventLog) void lazyEventLog.preload();
     if (inputForm) void lazyInputForm.preload();
     if (runHistory) void lazyRunHistory.preload();
     if (approvalCard) void lazyApprovalCard.preload();
     if (threadList) void lazyThreadList.preload();
-  }, [eventLog, inputForm, runHistory, approvalCard, threadList]);
+    if (tools) void lazyTools.preload();
+  }, [eventLog, inputForm, runHistory, approvalCard, threadList, tools]);
 }
