@@ -378,7 +378,7 @@ function AgentConsoleForAgent({
   const tools = useConsoleTools({
     agentId,
     Tools: parts.Tools,
-    agentLoaded: state.agent !== undefined,
+    ready: state.agent !== undefined && !state.schemasQuery.isPending,
     toolServerId,
     toolAuthorization,
     authorizationReturnUrl,

@@ -433,8 +433,8 @@ export const AgentToolsList = /* @__PURE__ */ named(
   'AgentTools.List',
 );
 
-/** Props of {@link AgentTools}. */
-export type AgentToolsProps = Omit<AgentToolsRootProps, 'children'>;
+/** Props of {@link AgentTools} (its `children` are its parts: pass none). */
+export type AgentToolsProps = AgentToolsRootProps;
 
 /**
  * An agent's tools, as plain text (nothing from the service is rendered as HTML): a summary of
