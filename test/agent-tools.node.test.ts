@@ -39,6 +39,13 @@ const server = setUpMockServer({
     },
   ],
 });
+/**
+ * The person consents on the sign-in page `url` names (the mock's stands-in for it:
+ * `…/__consent` with the same `server` and `return_to`).
+ */
+function consent(url: string): Promise<Response> {
+  return fetch(`${server.url}/__consent${new URL(url).search}`, { redirect: 'manual' });
+}
 
 const clientFor = (api: AgentApi) =>
   createAgentClient({ baseUrl: server.url, api, token: 'tools-token-1234' });
@@ -157,9 +164,9 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given the mock service on %s',
     });
     // The person consents on each sign-in page, which sends them back to the app.
     for (const url of opened) {
-      const consent = await fetch(url, { redirect: 'manual' });
-      expect(consent.status).toBe(302);
-      expect(consent.headers.get('location')).toMatch(/^https:\/\/app\.example\.com\/agents\?/);
+      const answer = await consent(url);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('location')).toMatch(/^https:\/\/app\.example\.com\/agents\?/);
     }
     const status = await fetch(`${server.url}/rest/api/v1/tool-servers/jira-server/auth`, {
       headers: { Authorization: 'Bearer tools-token-1234' },
@@ -202,7 +209,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given the mock service on %s',
       toolAuthorization: (url) => opened.push(url),
     });
     await authorizations.authorize(summary('jira-server'));
-    await fetch(opened[0] ?? '', { redirect: 'manual' });
+    await consent(opened[0] ?? '');
 
     const refused = client.streamRun(
       {

@@ -19,6 +19,13 @@ import { demoAgents, demoToolServers } from 'agent-console-kit/testing';
 import { setUpMockServer } from './support/mock-server.js';
 
 const server = setUpMockServer();
+/**
+ * The person consents on the sign-in page `url` names (the mock's stands-in for it:
+ * `…/__consent` with the same `server` and `return_to`).
+ */
+function consent(url: string): Promise<Response> {
+  return fetch(`${server.url}/__consent${new URL(url).search}`, { redirect: 'manual' });
+}
 
 afterEach(async () => {
   cleanup();
@@ -242,7 +249,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given the console on %s', (api
       2,
     );
     // The person consents on both sign-in pages (the mock's), then asks.
-    for (const url of opened) expect((await fetch(url, { redirect: 'manual' })).status).toBe(302);
+    for (const url of opened) expect((await consent(url)).status).toBe(302);
     expect(server.postCount('tool-auth-agent')).toBe(0);
 
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Create the issue{Enter}');

@@ -140,9 +140,9 @@ export interface MockRunScenario {
   failFirst?: MockFailFirst;
   /**
    * Tool server ids: `failFirst` (a 422 naming them) answers only until each is authorized, that
-   * is until the consent page the mock's `POST …/tool-servers/{id}/auth` answers
-   * (`authorizationUrl`) was visited; `GET …/tool-servers/{id}/auth` says `AUTHORIZED` then. The
-   * mock keeps one user's authorizations (its consent page carries no token) until `reset()`.
+   * is until the person consented: the mock's `GET …/__consent?server={id}` (what the sign-in page
+   * of `authorizationUrl` stands for); `GET …/tool-servers/{id}/auth` says `AUTHORIZED` then. The
+   * mock keeps one user's authorizations (the consent carries no token) until `reset()`.
    * @default undefined (`failFirst` answers whatever was authorized)
    */
   failUntilAuthorized?: string[];

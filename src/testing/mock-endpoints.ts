@@ -246,12 +246,13 @@ function answerSearch({ model, route, record, reply }: MockEndpointContext): Res
 }
 
 /**
- * A tool server's authorization: GET its state (`AUTHORIZED` once its consent page was visited,
- * else `AWAITING_AUTH`); POST `{ returnUrl }` (an absolute http(s) URL, else 400) the URL of the
- * mock's consent page (`…/__consent`, on the mock's origin and path prefix), which names the
- * server and the return URL. Any server id is known to the mock.
+ * A tool server's authorization: GET its state (`AUTHORIZED` once the person consented, else
+ * `AWAITING_AUTH`); POST `{ returnUrl }` (an absolute http(s) URL, else 400) the URL of a consent
+ * page that names the server and the return URL. That page is not a real one: the person's
+ * consent is the mock's `GET …/__consent?server=…&return_to=…` (a test or a story visits it).
+ * Any server id is known to the mock.
  */
-function answerToolAuth({ model, route, record, reply, url }: MockEndpointContext): Response {
+function answerToolAuth({ model, route, record, reply }: MockEndpointContext): Response {
   const serverId = route.params['serverId'] ?? '';
   if (record.method === 'GET' || record.method === 'HEAD') {
     return reply.json(200, {
@@ -264,8 +265,7 @@ function answerToolAuth({ model, route, record, reply, url }: MockEndpointContex
   if (typeof returnUrl !== 'string' || !/^https?:\/\//i.test(returnUrl)) {
     return reply.failure(400, 'returnUrl must be an absolute http(s) URL on the allowlist');
   }
-  const prefix = url.pathname.slice(0, url.pathname.lastIndexOf('/rest/api/v1/tool-servers/'));
-  const consent = new URL(`${prefix}/__consent`, url.origin);
+  const consent = new URL('https://auth.mock.test/oauth/authorize');
   consent.searchParams.set('server', serverId);
   consent.searchParams.set('return_to', returnUrl);
   return reply.json(200, { authorizationUrl: consent.href });
