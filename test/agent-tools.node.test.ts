@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
 import {
@@ -13,7 +14,17 @@ import {
   type AgentToolSummary,
 } from 'agent-console-kit/core';
 import { demoAgents, demoToolServers } from 'agent-console-kit/testing';
-import type { actionSummarySchema, agentSchemasSchema } from '../src/core/schemas.js';
+import type {
+  actionSummarySchema,
+  agentSchemasSchema,
+  agentSchemasToolsSchema,
+} from '../src/core/schemas.js';
+import * as schemas from '../src/core/schemas.js';
+import {
+  agentToolsCheckPath,
+  agentToolsChecks,
+  wireChecksModuleSource,
+} from '../scripts/generate-validators.mjs';
 import { setUpMockServer } from './support/mock-server.js';
 
 const server = setUpMockServer({
@@ -54,8 +65,15 @@ describe('the types of the tools', () => {
   it('are what the schemas accept (the open enums are strings on the wire)', () => {
     expectTypeOf<z.infer<typeof actionSummarySchema>>().toExtend<AgentTool>();
     expectTypeOf<AgentTool>().toExtend<z.infer<typeof actionSummarySchema>>();
-    expectTypeOf<z.infer<typeof agentSchemasSchema>>().toExtend<AgentSchemas>();
+    // The tools are checked apart (agentSchemasToolsSchema); the rest of the answer as typed.
     expectTypeOf<AgentSchemas>().toExtend<z.infer<typeof agentSchemasSchema>>();
+    expectTypeOf<AgentSchemas>().toExtend<z.infer<typeof agentSchemasToolsSchema>>();
+  });
+
+  it('are checked by what zod compiles from today’s schema (else: npm run generate:validators)', () => {
+    expect(readFileSync(agentToolsCheckPath, 'utf8')).toBe(
+      wireChecksModuleSource(schemas, agentToolsChecks),
+    );
   });
 });
 

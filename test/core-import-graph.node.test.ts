@@ -138,13 +138,14 @@ function loadedOnDemand(): string[] {
 }
 
 describe('given the modules of src/core loaded on demand', () => {
-  it('finds them all: the durable wire and turn, the explanation of a refusal, the Node reader', () => {
+  it('finds them all: the durable wire and turn, the explanation of a refusal, the Node reader, the check of tools', () => {
     expect(new Set(loadedOnDemand())).toEqual(
       new Set([
         'core/durable-run-wire.ts',
         'core/conversation-durable-turn.ts',
         'core/wire-explain.ts',
         'core/fetch-sse-connect.ts',
+        'core/agent-tools-wire.ts',
       ]),
     );
   });

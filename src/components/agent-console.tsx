@@ -45,7 +45,7 @@ import {
   lazyTools,
   usePreloadedParts,
 } from './console-lazy-parts.js';
-import { useConsoleTools } from './console-tools.js';
+import { useHydrated } from './use-hydrated.js';
 import { useConsoleThreads } from './console-threads.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
@@ -373,17 +373,23 @@ function AgentConsoleForAgent({
     runHistory: mayTakeForm && parts.RunHistory === lazyRunHistory.Part,
     approvalCard: executionMode === 'durable' && parts.ApprovalCard === lazyApprovalCard.Part,
     threadList: threadStore !== undefined && parts.ThreadList === lazyThreadList.Part,
-    tools: state.agent !== undefined && parts.Tools === lazyTools.Part,
+    tools: state.agent !== undefined && components.Tools !== null,
   });
-  const tools = useConsoleTools({
-    agentId,
-    Tools: parts.Tools,
-    ready: state.agent !== undefined && !state.schemasQuery.isPending,
-    toolServerId,
-    toolAuthorization,
-    authorizationReturnUrl,
-    headingLevel,
-  });
+  // Browser only: a server has not fetched the tools, and does not wait for the part's module.
+  const hydrated = useHydrated();
+  const tools =
+    components.Tools === null || !hydrated ? undefined : (
+      <lazyTools.Part
+        agentId={agentId}
+        Tools={components.Tools}
+        // The console's input is asked for first.
+        enabled={state.agent !== undefined && !state.schemasQuery.isPending}
+        toolServerId={toolServerId}
+        toolAuthorization={toolAuthorization}
+        authorizationReturnUrl={authorizationReturnUrl}
+        headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
+      />
+    );
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
   const rememberOrigin = useFocusIntent(state.focus, stopRef);
@@ -512,7 +518,6 @@ function renderWithoutAgent(
 /** The parts of the console as rendered: a component, or `null` for a hidden one. */
 interface ConsoleParts {
   Details: ComponentType<AgentDetailsProps> | null;
-  Tools: ComponentType<AgentToolsProps> | null;
   InputForm: ComponentType<AgentInputFormProps> | null;
   Composer: ComponentType<AgentThreadComposerProps> | null;
   Thread: ComponentType<AgentThreadProps> | null;
@@ -528,7 +533,6 @@ interface ConsoleParts {
 function resolveParts(components: AgentConsoleComponents, showEventLog: boolean): ConsoleParts {
   return {
     Details: resolveSlot(components.Details, AgentDetails),
-    Tools: resolveSlot(components.Tools, lazyTools.Part),
     InputForm: resolveSlot(components.InputForm, lazyInputForm.Part),
     Composer: resolveSlot(components.Composer, AgentThreadComposer),
     Thread: resolveSlot(components.Thread, AgentThread),

@@ -81,7 +81,7 @@ export interface AgentToolsRootProps
    * The heading level of "Tools"; the groups' headings are one below.
    * @default 3
    */
-  headingLevel?: HeadingLevel | undefined;
+  headingLevel?: 2 | 3 | 4 | 5 | 6 | undefined;
 }
 
 /**
@@ -342,7 +342,9 @@ export const AgentToolsItem = /* @__PURE__ */ named(
       tool.authorization === 'admin' ||
       tool.authorization === 'credentials'
     ) {
-      facts.push({ key: 'authorization', text: authorizationLabels[tool.authorization] });
+      // `may-ask`: the person's own authorization, which the wire cannot say was given.
+      const key = tool.authorization === 'person' ? 'may-ask' : 'authorization';
+      facts.push({ key, text: authorizationLabels[tool.authorization] });
     }
     const canAuthorize =
       onAuthorize !== undefined && tool.authorization === 'person' && tool.serverId !== undefined;

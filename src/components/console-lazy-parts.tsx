@@ -4,7 +4,7 @@ import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
 import type { AgentThreadListProps } from './agent-thread-list.js';
-import type { AgentToolsProps } from './agent-tools.js';
+import type { ConsoleToolsProps } from './console-tools.js';
 
 /** A part of the console whose module loads when the console first needs it. */
 interface LazyPart<Props> {
@@ -92,9 +92,12 @@ export const lazyApprovalCard = /* @__PURE__ */ lazyPart<AgentApprovalCardProps>
   'AgentApprovalCard',
 );
 
-/** The agent's tools, in its details (from the moment the agent has loaded). */
-export const lazyTools = /* @__PURE__ */ lazyPart<AgentToolsProps>(
-  () => import('./agent-tools.js').then((module) => module.AgentTools),
+/**
+ * The agent's tools, in its details: the part with its query and grouping (or the app's
+ * replacement given them), from the moment the agent has loaded.
+ */
+export const lazyTools = /* @__PURE__ */ lazyPart<ConsoleToolsProps>(
+  () => import('./console-tools.js').then((module) => module.ConsoleTools),
   'AgentTools',
 );
 

@@ -1,43 +1,36 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { AgentTool } from '../core/schemas.js';
 import type { ToolAuthorizationOpening } from '../core/tool-authorization.js';
 import { useAgentTools } from '../react/use-agent-tools.js';
-import type { AgentToolsProps } from './agent-tools.js';
-import { useHydrated } from './use-hydrated.js';
+import { AgentTools, type AgentToolsProps } from './agent-tools.js';
 
-/** What the console's tools part needs to know. */
-export interface ConsoleToolsSetup {
+/** Props of {@link ConsoleTools}. */
+export interface ConsoleToolsProps {
   agentId: string | undefined;
-  /** The tools part, or null when the app hid it (then nothing is fetched). */
-  Tools: ComponentType<AgentToolsProps> | null;
-  /**
-   * Whether the agent has loaded and its schemas query has settled: the tools are asked for from
-   * then on, after what the console needs to show its input.
-   */
-  ready: boolean;
+  /** The app's replacement of the tools part (`components.Tools`), else `AgentTools`. */
+  Tools: ComponentType<AgentToolsProps> | undefined;
+  /** Whether to ask for the tools yet (the console's input asked for first). */
+  enabled: boolean;
   toolServerId: ((tool: AgentTool) => string | undefined) | undefined;
   toolAuthorization: ToolAuthorizationOpening;
   authorizationReturnUrl: string | undefined;
-  headingLevel: 2 | 3 | 4 | 5;
+  headingLevel: 3 | 4 | 5 | 6;
 }
 
 /**
- * The console's tools part: the agent's tools (`include_tools=true`, a query of its own: a
- * deployment that fails it still shows the form) once the agent and its schemas have loaded, each tool that may ask for the person's authorization with the Authorize flow
- * of a 422 ahead of the first question where `toolServerId` names its tool server; undefined when
- * the part is hidden, and on a server and while the browser hydrates.
+ * The console's tools part, loaded on demand with everything it needs (the query, the grouping,
+ * the authorizations ahead of a run, the part itself), so a console page pays for none of it up
+ * front: the agent's tools (`include_tools=true`, a query of its own, so a deployment that fails
+ * it still shows the form), each tool that may ask for the person's authorization with the
+ * Authorize flow of a 422 ahead of the first question where `toolServerId` names its tool server.
  */
-export function useConsoleTools(setup: ConsoleToolsSetup): ReactNode {
-  const { Tools } = setup;
+export function ConsoleTools({ Tools = AgentTools, ...setup }: ConsoleToolsProps) {
   const tools = useAgentTools(setup.agentId, {
-    enabled: Tools !== null && setup.ready,
+    enabled: setup.enabled,
     toolServerId: setup.toolServerId,
     toolAuthorization: setup.toolAuthorization,
     authorizationReturnUrl: setup.authorizationReturnUrl,
   });
-  // Browser only: a server has not fetched the tools, and does not wait for the part's module.
-  const hydrated = useHydrated();
-  if (Tools === null || !hydrated) return undefined;
   return (
     <Tools
       groups={tools}
@@ -45,7 +38,7 @@ export function useConsoleTools(setup: ConsoleToolsSetup): ReactNode {
       onRetry={() => void tools.query.refetch()}
       onAuthorize={(tool) => void tools.authorize(tool)}
       authorizations={tools.authorizations}
-      headingLevel={(setup.headingLevel + 1) as 3 | 4 | 5 | 6}
+      headingLevel={setup.headingLevel}
       className="ack-console__tools"
     />
   );

@@ -237,9 +237,19 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     },
 
     async getAgentSchemas(agentId, requestOptions) {
-      const query = requestOptions?.includeTools === true ? '?include_tools=true' : '';
-      const url = `${prefix()}/${agentIdSegment(agentId)}/schemas${query}`;
-      return getJson<AgentSchemas>(url, 'agentSchemas', 'The agent schemas', requestOptions);
+      const includeTools = requestOptions?.includeTools === true;
+      const url = `${prefix()}/${agentIdSegment(agentId)}/schemas${includeTools ? '?include_tools=true' : ''}`;
+      const answer = await getJson<AgentSchemas>(
+        url,
+        'agentSchemas',
+        'The agent schemas',
+        requestOptions,
+      );
+      if (!includeTools || answer.tools === undefined || answer.tools === null) return answer;
+      // The tools' check loads with the first answer that has tools: a page that never asks for
+      // them does not carry it (docs/decisions/0014-bundle-size.md).
+      const { checkToolsOf } = await import('./agent-tools-wire.js');
+      return checkToolsOf(answer, 'The agent schemas');
     },
 
     async prepareRun(request) {

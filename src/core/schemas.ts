@@ -50,13 +50,23 @@ export const actionSummarySchema = z.looseObject({
   data_source: z.optional(z.nullable(z.string())),
 });
 
+/**
+ * The schemas answer. Its `tools` (asked for with `include_tools=true`) are checked apart, by
+ * {@link agentSchemasToolsSchema}, only when asked for: a page that never shows tools does not
+ * carry their check.
+ */
 export const agentSchemasSchema = z.looseObject({
   agent_id: z.optional(z.string()),
   name: z.optional(z.string()),
   input_schema: jsonObject,
   output_schema: z.optional(z.nullable(jsonObject)),
-  tools: z.optional(z.nullable(z.array(actionSummarySchema))),
+  tools: z.optional(z.nullable(z.array(z.unknown()))),
   request_id: z.optional(z.string()),
+});
+
+/** The `tools` of a schemas answer asked for with `include_tools=true`: each an `ActionSummary`. */
+export const agentSchemasToolsSchema = z.looseObject({
+  tools: z.optional(z.nullable(z.array(actionSummarySchema))),
 });
 
 export const problemDetailSchema = z.looseObject({

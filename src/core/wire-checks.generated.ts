@@ -28,8 +28,7 @@ const k1 = (function isPlainObject(o) {
 });
 const k2 = Object.prototype.propertyIsEnumerable;
 const k3 = new Set(["ap.io.messages","ap.io.streaming"]);
-const k4 = new Set(["tool_id","display_name","type","auth_type","write_action_type","is_setup_finished","data_source"]);
-const k5 = new Set(["pointer","detail","code"]);
+const k4 = new Set(["pointer","detail","code"]);
 
 /** `true` when `input` matches `agentSchema`; `INVALID` (a definite no) when it does not. */
 export function checkAgent(input: unknown): true | typeof INVALID {
@@ -297,110 +296,7 @@ export function checkAgentSchemas(input: unknown): true | typeof INVALID {
         const v27 = new Array(v23.length);
         for (let v28 = 0; v28 < v23.length; v28++) {
           const v29 = v23[v28];
-          if (typeof v29 !== "object" || v29 === null || Array.isArray(v29)) return INVALID;
-          const v30 = v29["tool_id"];
-          if (typeof v30 !== "string") return INVALID;
-          const v31 = v29["display_name"];
-          if (typeof v31 !== "string") return INVALID;
-          const v32 = v29["type"];
-          let v33 = (() => {
-            let v34;
-            if (v32 !== undefined) {
-              let v35 = null;
-              if (v32 !== null) {
-                if (typeof v32 !== "string") return INVALID;
-                v35 = v32;
-              }
-              v34 = v35;
-            }
-            return v34;
-          })();
-          if (v33 === INVALID) {
-            if ("type" in v29) return INVALID;
-            v33 = undefined;
-          }
-          const v36 = v29["auth_type"];
-          let v37 = (() => {
-            let v38;
-            if (v36 !== undefined) {
-              let v39 = null;
-              if (v36 !== null) {
-                if (typeof v36 !== "string") return INVALID;
-                v39 = v36;
-              }
-              v38 = v39;
-            }
-            return v38;
-          })();
-          if (v37 === INVALID) {
-            if ("auth_type" in v29) return INVALID;
-            v37 = undefined;
-          }
-          const v40 = v29["write_action_type"];
-          let v41 = (() => {
-            let v42;
-            if (v40 !== undefined) {
-              let v43 = null;
-              if (v40 !== null) {
-                if (typeof v40 !== "string") return INVALID;
-                v43 = v40;
-              }
-              v42 = v43;
-            }
-            return v42;
-          })();
-          if (v41 === INVALID) {
-            if ("write_action_type" in v29) return INVALID;
-            v41 = undefined;
-          }
-          const v44 = v29["is_setup_finished"];
-          let v45 = (() => {
-            let v46;
-            if (v44 !== undefined) {
-              let v47 = null;
-              if (v44 !== null) {
-                if (typeof v44 !== "boolean") return INVALID;
-                v47 = v44;
-              }
-              v46 = v47;
-            }
-            return v46;
-          })();
-          if (v45 === INVALID) {
-            if ("is_setup_finished" in v29) return INVALID;
-            v45 = undefined;
-          }
-          const v48 = v29["data_source"];
-          let v49 = (() => {
-            let v50;
-            if (v48 !== undefined) {
-              let v51 = null;
-              if (v48 !== null) {
-                if (typeof v48 !== "string") return INVALID;
-                v51 = v48;
-              }
-              v50 = v51;
-            }
-            return v50;
-          })();
-          if (v49 === INVALID) {
-            if ("data_source" in v29) return INVALID;
-            v49 = undefined;
-          }
-          const v52 = {};
-          v52["tool_id"] = v30;
-          v52["display_name"] = v31;
-          if ("type" in v29) v52["type"] = v33;
-          if ("auth_type" in v29) v52["auth_type"] = v37;
-          if ("write_action_type" in v29) v52["write_action_type"] = v41;
-          if ("is_setup_finished" in v29) v52["is_setup_finished"] = v45;
-          if ("data_source" in v29) v52["data_source"] = v49;
-          for (const k in v29) {
-            if (k === "__proto__") continue;
-            if (k4.has(k)) continue;
-            v52[k] = v29[k];
-          }
-          v27[v28] = v52;
+          v27[v28] = v29;
         }
         v26 = v27;
       }
@@ -412,18 +308,18 @@ export function checkAgentSchemas(input: unknown): true | typeof INVALID {
     if ("tools" in input) return INVALID;
     v24 = undefined;
   }
-  const v53 = input["request_id"];
-  let v54 = (() => {
-    let v55;
-    if (v53 !== undefined) {
-      if (typeof v53 !== "string") return INVALID;
-      v55 = v53;
+  const v30 = input["request_id"];
+  let v31 = (() => {
+    let v32;
+    if (v30 !== undefined) {
+      if (typeof v30 !== "string") return INVALID;
+      v32 = v30;
     }
-    return v55;
+    return v32;
   })();
-  if (v54 === INVALID) {
+  if (v31 === INVALID) {
     if ("request_id" in input) return INVALID;
-    v54 = undefined;
+    v31 = undefined;
   }
   return true;
 }
@@ -584,7 +480,7 @@ export function checkProblemDetail(input: unknown): true | typeof INVALID {
         if ("code" in v26) v36["code"] = v34;
         for (const k in v26) {
           if (k === "__proto__") continue;
-          if (k5.has(k)) continue;
+          if (k4.has(k)) continue;
           v36[k] = v26[k];
         }
         v24[v25] = v36;
