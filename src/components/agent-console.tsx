@@ -18,6 +18,8 @@ import type {
 import type { ThreadStore } from '../core/thread-store.js';
 import type { Agent, AgentTool } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
+import { useAgentToolsQuery } from '../react/use-agent-tools.js';
+import { useAgentClient } from '../react/agent-client-provider.js';
 import type { AgentErrorTool } from '../core/tool-authorization.js';
 import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
@@ -375,15 +377,22 @@ function AgentConsoleForAgent({
     threadList: threadStore !== undefined && parts.ThreadList === lazyThreadList.Part,
     tools: state.agent !== undefined && components.Tools !== null,
   });
+  // The tools are asked for after the console's input (and not at all when the part is hidden).
+  const toolsQuery = useAgentToolsQuery(
+    agentId,
+    components.Tools !== null && state.agent !== undefined && !state.schemasQuery.isPending,
+  );
+  const toolsClient = useAgentClient();
   // Browser only: a server has not fetched the tools, and does not wait for the part's module.
   const hydrated = useHydrated();
   const tools =
     components.Tools === null || !hydrated ? undefined : (
       <lazyTools.Part
-        agentId={agentId}
+        client={toolsClient}
         Tools={components.Tools}
-        // The console's input is asked for first.
-        enabled={state.agent !== undefined && !state.schemasQuery.isPending}
+        tools={toolsQuery.query.data?.tools}
+        status={toolsQuery.status}
+        onRetry={() => void toolsQuery.query.refetch()}
         toolServerId={toolServerId}
         toolAuthorization={toolAuthorization}
         authorizationReturnUrl={authorizationReturnUrl}

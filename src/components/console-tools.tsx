@@ -1,16 +1,21 @@
-import type { ComponentType } from 'react';
+import { useMemo, type ComponentType } from 'react';
+import type { AgentClient } from '../core/agent-client.js';
+import { groupAgentTools } from '../core/agent-tools.js';
 import type { AgentTool } from '../core/schemas.js';
 import type { ToolAuthorizationOpening } from '../core/tool-authorization.js';
-import { useAgentTools } from '../react/use-agent-tools.js';
-import { AgentTools, type AgentToolsProps } from './agent-tools.js';
+import { useAgentToolAuthorizations } from '../react/use-agent-tool-authorizations.js';
+import { AgentTools, type AgentToolsPartStatus, type AgentToolsProps } from './agent-tools.js';
 
 /** Props of {@link ConsoleTools}. */
 export interface ConsoleToolsProps {
-  agentId: string | undefined;
+  /** The console's client (this module is a lazy copy: it cannot read the provider's context). */
+  client: AgentClient;
   /** The app's replacement of the tools part (`components.Tools`), else `AgentTools`. */
   Tools: ComponentType<AgentToolsProps> | undefined;
-  /** Whether to ask for the tools yet (the console's input asked for first). */
-  enabled: boolean;
+  /** The tools as the schemas query with `include_tools=true` answered them. */
+  tools: readonly AgentTool[] | null | undefined;
+  status: AgentToolsPartStatus;
+  onRetry: () => void;
   toolServerId: ((tool: AgentTool) => string | undefined) | undefined;
   toolAuthorization: ToolAuthorizationOpening;
   authorizationReturnUrl: string | undefined;
@@ -18,26 +23,28 @@ export interface ConsoleToolsProps {
 }
 
 /**
- * The console's tools part, loaded on demand with everything it needs (the query, the grouping,
- * the authorizations ahead of a run, the part itself), so a console page pays for none of it up
- * front: the agent's tools (`include_tools=true`, a query of its own, so a deployment that fails
- * it still shows the form), each tool that may ask for the person's authorization with the
- * Authorize flow of a 422 ahead of the first question where `toolServerId` names its tool server.
+ * The console's tools part, loaded on demand with the grouping, the authorizations ahead of a run
+ * and the part itself (the query is the console's, up front: TanStack Query is there already), so
+ * a console page pays for none of them up front. A tool that may ask for the person's
+ * authorization offers the Authorize flow of a 422 ahead of the first question where
+ * `toolServerId` names its tool server.
  */
-export function ConsoleTools({ Tools = AgentTools, ...setup }: ConsoleToolsProps) {
-  const tools = useAgentTools(setup.agentId, {
-    enabled: setup.enabled,
-    toolServerId: setup.toolServerId,
-    toolAuthorization: setup.toolAuthorization,
-    authorizationReturnUrl: setup.authorizationReturnUrl,
-  });
+export function ConsoleTools({
+  Tools = AgentTools,
+  client,
+  tools,
+  toolServerId,
+  ...setup
+}: ConsoleToolsProps) {
+  const groups = useMemo(() => groupAgentTools(tools, { toolServerId }), [tools, toolServerId]);
+  const { authorizations, authorize } = useAgentToolAuthorizations(client, setup);
   return (
     <Tools
-      groups={tools}
-      status={tools.status}
-      onRetry={() => void tools.query.refetch()}
-      onAuthorize={(tool) => void tools.authorize(tool)}
-      authorizations={tools.authorizations}
+      groups={groups}
+      status={setup.status}
+      onRetry={setup.onRetry}
+      onAuthorize={(tool) => void authorize(tool)}
+      authorizations={authorizations}
       headingLevel={setup.headingLevel}
       className="ack-console__tools"
     />

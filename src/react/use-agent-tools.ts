@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { agentSchemasQueryOptions } from '../core/agent-queries.js';
 import {
-  AgentToolAuthorizations,
   groupAgentTools,
   type AgentToolGroups,
   type AgentToolSummary,
@@ -15,8 +14,7 @@ import type {
   ToolAuthorizationState,
 } from '../core/tool-authorization.js';
 import { useAgentClient } from './agent-client-provider.js';
-import { browserNavigation } from './browser-navigation.js';
-import { useStore } from './use-store.js';
+import { useAgentToolAuthorizations } from './use-agent-tool-authorizations.js';
 
 /** Options of {@link useAgentTools}. */
 export interface UseAgentToolsOptions extends GroupAgentToolsOptions {
@@ -90,31 +88,28 @@ export function useAgentTools(
   agentId: string | undefined,
   options: UseAgentToolsOptions = {},
 ): UseAgentToolsResult {
+  const { query, status } = useAgentToolsQuery(agentId, options.enabled !== false);
+  const { toolServerId } = options;
+  const { authorizations, authorize } = useAgentToolAuthorizations(useAgentClient(), options);
+  const tools = query.data?.tools;
+  const groups = useMemo(() => groupAgentTools(tools, { toolServerId }), [tools, toolServerId]);
+  return { ...groups, status, error: query.error, query, authorizations, authorize };
+}
+
+/**
+ * The schemas query with the agent's tools (`include_tools=true`) and where it stands: what
+ * {@link useAgentTools} groups (the console asks with it up front, its lazy part groups).
+ */
+export function useAgentToolsQuery(
+  agentId: string | undefined,
+  enabled: boolean,
+): { query: UseQueryResult<AgentSchemas, AgentError>; status: AgentToolsStatus } {
   const client = useAgentClient();
   const base = agentSchemasQueryOptions(client, agentId, { includeTools: true });
   const query = useQuery<AgentSchemas, AgentError, AgentSchemas, typeof base.queryKey>({
     ...base,
-    enabled: base.enabled && options.enabled !== false,
+    enabled: base.enabled && enabled,
   });
-  const { toolServerId, toolAuthorization, authorizationReturnUrl } = options;
-  const [authorizer] = useState(
-    () =>
-      new AgentToolAuthorizations(client, {
-        toolAuthorization,
-        authorizationReturnUrl,
-        navigation: browserNavigation,
-      }),
-  );
-  useEffect(() => {
-    authorizer.setOptions(client, {
-      toolAuthorization,
-      authorizationReturnUrl,
-      navigation: browserNavigation,
-    });
-  });
-  const authorizations = useStore(authorizer);
-  const tools = query.data?.tools;
-  const groups = useMemo(() => groupAgentTools(tools, { toolServerId }), [tools, toolServerId]);
   const status: AgentToolsStatus = query.error
     ? 'error'
     : query.data
@@ -122,12 +117,5 @@ export function useAgentTools(
       : query.isPending && query.fetchStatus !== 'idle'
         ? 'loading'
         : 'idle';
-  return {
-    ...groups,
-    status,
-    error: query.error,
-    query,
-    authorizations,
-    authorize: authorizer.authorize,
-  };
+  return { query, status };
 }
