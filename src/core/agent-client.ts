@@ -245,7 +245,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
         'The agent schemas',
         requestOptions,
       );
-      if (!includeTools || answer.tools === undefined || answer.tools === null) return answer;
+      if (!includeTools || !answer.tools || answer.tools.length === 0) return answer;
       // The tools' check loads with the first answer that has tools: a page that never asks for
       // them does not carry it (docs/decisions/0014-bundle-size.md).
       const { checkToolsOf } = await import('./agent-tools-wire.js');
