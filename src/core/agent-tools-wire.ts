@@ -6,6 +6,7 @@
 import { checkAgentSchemasTools } from './agent-tools-check.generated.js';
 import { AgentValidationError } from './errors.js';
 import type { AgentSchemas } from './schemas.js';
+import type { explainToolsRefusal } from './wire-explain.js';
 
 /**
  * `answer` when each of its `tools` is an `ActionSummary` (unknown values and fields kept); else
@@ -13,7 +14,7 @@ import type { AgentSchemas } from './schemas.js';
  */
 export async function checkToolsOf(answer: AgentSchemas, what: string): Promise<AgentSchemas> {
   if (checkAgentSchemasTools(answer) === true) return answer;
-  let explain: typeof import('./wire-explain.js').explainToolsRefusal;
+  let explain: typeof explainToolsRefusal;
   try {
     ({ explainToolsRefusal: explain } = await import('./wire-explain.js'));
   } catch {
