@@ -124,7 +124,7 @@ function AgentToolsRootRender(
       ref={ref}
       aria-labelledby={headingId}
       aria-busy={status === 'loading' || undefined}
-      className={classNames('ack-tools', className)}
+      className={classNames('ack-root', 'ack-tools', className)}
       data-status={status}
       {...rest}
     >
