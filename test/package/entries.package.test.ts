@@ -381,6 +381,7 @@ describe('given the packed files', () => {
       'ack-approval',
       'ack-input-form',
       'ack-thread-list',
+      'ack-tools',
     ]) {
       expect(consolePage.upFront.includes(className), `${className} up front`).toBe(false);
       expect(consolePage.lazy, className).toContain(className);
