@@ -449,8 +449,9 @@ describe('given the packed files', () => {
         ([, specifier = '']) => join(dirname(file), specifier),
       ),
     );
-    // The console's five parts, the durable wire and turn, zod's explanation, the Node reader.
-    expect(new Set(targets).size).toBeGreaterThanOrEqual(9);
+    // The console's six parts, the durable wire and turn, zod's explanation, the Node reader, the
+    // check of an agent's tools.
+    expect(new Set(targets).size).toBeGreaterThanOrEqual(11);
     for (const target of targets) {
       expect(target.startsWith(lazyFolder), target).toBe(true);
       const outside = staticImportsOf(target).loaded.filter((file) => !file.startsWith(lazyFolder));
@@ -483,11 +484,11 @@ describe('given the packed files', () => {
         .map((chunk) => chunk.entryPoint ?? '')
         .filter((entryPoint) => /agent-console-kit\/dist\/(lazy\/)?components\//.test(entryPoint));
     expect(consolePartsOf(page.outputs)).toEqual([]);
-    // The same search finds the five on the console's page (it is live).
+    // The same search finds the six on the console's page (it is live; the tools part the sixth).
     const consolePage = await splitPage(
       "export { AgentConsole } from 'agent-console-kit/console';",
     );
-    expect(consolePartsOf(consolePage.outputs)).toHaveLength(5);
+    expect(consolePartsOf(consolePage.outputs)).toHaveLength(6);
     const reactInEntry = Object.keys(page.entry?.inputs ?? {}).some((input) =>
       input.includes('node_modules/react/cjs/react.production'),
     );
