@@ -18,8 +18,6 @@ import type {
 import type { ThreadStore } from '../core/thread-store.js';
 import type { Agent, AgentTool } from '../core/schemas.js';
 import { useAgentConsole, type UseAgentConsoleResult } from '../react/use-agent-console.js';
-import { useAgentToolsQuery } from '../react/use-agent-tools.js';
-import { useAgentClient } from '../react/agent-client-provider.js';
 import type { AgentErrorTool } from '../core/tool-authorization.js';
 import type { UseAgentRunStreamOptions } from '../react/use-agent-run-stream.js';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
@@ -44,10 +42,9 @@ import {
   lazyInputForm,
   lazyRunHistory,
   lazyThreadList,
-  lazyTools,
   usePreloadedParts,
 } from './console-lazy-parts.js';
-import { useHydrated } from './use-hydrated.js';
+import { useConsoleToolsSlot } from './console-tools-slot.js';
 import { useConsoleThreads } from './console-threads.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
@@ -377,28 +374,15 @@ function AgentConsoleForAgent({
     threadList: threadStore !== undefined && parts.ThreadList === lazyThreadList.Part,
     tools: state.agent !== undefined && components.Tools !== null,
   });
-  // The tools are asked for after the console's input (and not at all when the part is hidden).
-  const toolsQuery = useAgentToolsQuery(
+  const tools = useConsoleToolsSlot({
     agentId,
-    components.Tools !== null && state.agent !== undefined && !state.schemasQuery.isPending,
-  );
-  const toolsClient = useAgentClient();
-  // Browser only: a server has not fetched the tools, and does not wait for the part's module.
-  const hydrated = useHydrated();
-  const tools =
-    components.Tools === null || !hydrated ? undefined : (
-      <lazyTools.Part
-        client={toolsClient}
-        Tools={components.Tools}
-        tools={toolsQuery.query.data?.tools}
-        status={toolsQuery.status}
-        onRetry={() => void toolsQuery.query.refetch()}
-        toolServerId={toolServerId}
-        toolAuthorization={toolAuthorization}
-        authorizationReturnUrl={authorizationReturnUrl}
-        headingLevel={(headingLevel + 1) as 3 | 4 | 5 | 6}
-      />
-    );
+    Tools: components.Tools,
+    inputAsked: state.agent !== undefined && !state.schemasQuery.isPending,
+    toolServerId,
+    toolAuthorization,
+    authorizationReturnUrl,
+    headingLevel: (headingLevel + 1) as 3 | 4 | 5 | 6,
+  });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
   const rememberOrigin = useFocusIntent(state.focus, stopRef);

@@ -1,0 +1,47 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { AgentTool } from '../core/schemas.js';
+import type { ToolAuthorizationOpening } from '../core/tool-authorization.js';
+import { useAgentClient } from '../react/agent-client-provider.js';
+import { useAgentToolsQuery } from '../react/use-agent-tools.js';
+import type { AgentToolsProps } from './agent-tools.js';
+import { lazyTools } from './console-lazy-parts.js';
+import { useHydrated } from './use-hydrated.js';
+
+/** What the console tells its tools part. */
+export interface ConsoleToolsSlot {
+  agentId: string | undefined;
+  /** `components.Tools`: undefined for the default part, null when hidden. */
+  Tools: ComponentType<AgentToolsProps> | null | undefined;
+  /** Whether the console's input was asked for (the agent loaded, its schemas settled). */
+  inputAsked: boolean;
+  toolServerId: ((tool: AgentTool) => string | undefined) | undefined;
+  toolAuthorization: ToolAuthorizationOpening;
+  authorizationReturnUrl: string | undefined;
+  headingLevel: 3 | 4 | 5 | 6;
+}
+
+/**
+ * The console's tools part: the query up front (TanStack Query is on the page already), after the
+ * console's input and not at all when the part is hidden; the part, its grouping and its
+ * authorizations loaded on demand (`lazyTools`). Browser only: a server has not fetched the tools,
+ * and does not wait for the part's module.
+ */
+export function useConsoleToolsSlot({ Tools, ...slot }: ConsoleToolsSlot): ReactNode {
+  const { query, status } = useAgentToolsQuery(slot.agentId, Tools !== null && slot.inputAsked);
+  const client = useAgentClient();
+  const hydrated = useHydrated();
+  if (Tools === null || !hydrated) return undefined;
+  return (
+    <lazyTools.Part
+      client={client}
+      Tools={Tools}
+      tools={query.data?.tools}
+      status={status}
+      onRetry={() => void query.refetch()}
+      toolServerId={slot.toolServerId}
+      toolAuthorization={slot.toolAuthorization}
+      authorizationReturnUrl={slot.authorizationReturnUrl}
+      headingLevel={slot.headingLevel}
+    />
+  );
+}
