@@ -98,6 +98,9 @@ describe('given an agent’s tools', () => {
       .find((entry) => entry.textContent?.includes('Page the on-call engineer'));
     expect(item).toHaveTextContent('Not set up yet');
     expect(item?.querySelector('[data-not-set-up]')).not.toBeNull();
+    // An admin's or the organization's credentials are what a tool uses, not a status it has.
+    expect(region()).toHaveTextContent('Uses an admin’s sign-in');
+    expect(region()).not.toHaveTextContent(/\bauthorized\b/i);
   });
 
   it('says a tool may ask for the person’s authorization, never that it is authorized, and has no button without a tool server', async () => {

@@ -305,7 +305,7 @@ const writeActionLabels = {
 
 const authorizationLabels = {
   person: 'May ask for your authorization',
-  admin: 'Authorized by an admin',
+  admin: 'Uses an admin’s sign-in',
   credentials: 'Uses the organization’s credentials',
 } as const;
 
