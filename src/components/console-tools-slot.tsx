@@ -2,7 +2,8 @@ import type { ComponentType, ReactNode } from 'react';
 import type { AgentTool } from '../core/schemas.js';
 import type { ToolAuthorizationOpening } from '../core/tool-authorization.js';
 import { useAgentClient } from '../react/agent-client-provider.js';
-import { useAgentToolsQuery } from '../react/use-agent-tools.js';
+import { useQuery } from '@tanstack/react-query';
+import { agentSchemasQueryOptions } from '../core/agent-queries.js';
 import type { AgentToolsProps } from './agent-tools.js';
 import { lazyTools } from './console-lazy-parts.js';
 import { useHydrated } from './use-hydrated.js';
@@ -27,17 +28,16 @@ export interface ConsoleToolsSlot {
  * and does not wait for the part's module.
  */
 export function useConsoleToolsSlot({ Tools, ...slot }: ConsoleToolsSlot): ReactNode {
-  const { query, status } = useAgentToolsQuery(slot.agentId, Tools !== null && slot.inputAsked);
   const client = useAgentClient();
+  const base = agentSchemasQueryOptions(client, slot.agentId, { includeTools: true });
+  const query = useQuery({ ...base, enabled: base.enabled && Tools !== null && slot.inputAsked });
   const hydrated = useHydrated();
   if (Tools === null || !hydrated) return undefined;
   return (
     <lazyTools.Part
       client={client}
       Tools={Tools}
-      tools={query.data?.tools}
-      status={status}
-      onRetry={() => void query.refetch()}
+      query={query}
       toolServerId={slot.toolServerId}
       toolAuthorization={slot.toolAuthorization}
       authorizationReturnUrl={slot.authorizationReturnUrl}

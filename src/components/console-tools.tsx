@@ -4,7 +4,8 @@ import { groupAgentTools } from '../core/agent-tools.js';
 import type { AgentTool } from '../core/schemas.js';
 import type { ToolAuthorizationOpening } from '../core/tool-authorization.js';
 import { useAgentToolAuthorizations } from '../react/use-agent-tool-authorizations.js';
-import { AgentTools, type AgentToolsPartStatus, type AgentToolsProps } from './agent-tools.js';
+import { agentToolsStatusOf, type AgentToolsQueryState } from '../react/agent-tools-status.js';
+import { AgentTools, type AgentToolsProps } from './agent-tools.js';
 
 /** Props of {@link ConsoleTools}. */
 export interface ConsoleToolsProps {
@@ -12,10 +13,8 @@ export interface ConsoleToolsProps {
   client: AgentClient;
   /** The app's replacement of the tools part (`components.Tools`), else `AgentTools`. */
   Tools: ComponentType<AgentToolsProps> | undefined;
-  /** The tools as the schemas query with `include_tools=true` answered them. */
-  tools: readonly AgentTool[] | null | undefined;
-  status: AgentToolsPartStatus;
-  onRetry: () => void;
+  /** The console's schemas query with `include_tools=true`. */
+  query: AgentToolsQueryState & { refetch: () => unknown };
   toolServerId: ((tool: AgentTool) => string | undefined) | undefined;
   toolAuthorization: ToolAuthorizationOpening;
   authorizationReturnUrl: string | undefined;
@@ -32,17 +31,18 @@ export interface ConsoleToolsProps {
 export function ConsoleTools({
   Tools = AgentTools,
   client,
-  tools,
+  query,
   toolServerId,
   ...setup
 }: ConsoleToolsProps) {
+  const tools = query.data?.tools;
   const groups = useMemo(() => groupAgentTools(tools, { toolServerId }), [tools, toolServerId]);
   const { authorizations, authorize } = useAgentToolAuthorizations(client, setup);
   return (
     <Tools
       groups={groups}
-      status={setup.status}
-      onRetry={setup.onRetry}
+      status={agentToolsStatusOf(query)}
+      onRetry={() => void query.refetch()}
       onAuthorize={(tool) => void authorize(tool)}
       authorizations={authorizations}
       headingLevel={setup.headingLevel}

@@ -15,6 +15,9 @@ import type {
 } from '../core/tool-authorization.js';
 import { useAgentClient } from './agent-client-provider.js';
 import { useAgentToolAuthorizations } from './use-agent-tool-authorizations.js';
+import { agentToolsStatusOf, type AgentToolsStatus } from './agent-tools-status.js';
+
+export type { AgentToolsStatus } from './agent-tools-status.js';
 
 /** Options of {@link useAgentTools}. */
 export interface UseAgentToolsOptions extends GroupAgentToolsOptions {
@@ -37,9 +40,6 @@ export interface UseAgentToolsOptions extends GroupAgentToolsOptions {
    */
   authorizationReturnUrl?: string | undefined;
 }
-
-/** Where the retrieval of the tools stands. */
-export type AgentToolsStatus = 'idle' | 'loading' | 'error' | 'ready';
 
 /** What {@link useAgentTools} returns: the tools grouped, the query, and the authorizations. */
 export interface UseAgentToolsResult extends AgentToolGroups {
@@ -110,12 +110,6 @@ export function useAgentToolsQuery(
     ...base,
     enabled: base.enabled && enabled,
   });
-  const status: AgentToolsStatus = query.error
-    ? 'error'
-    : query.data
-      ? 'ready'
-      : query.isPending && query.fetchStatus !== 'idle'
-        ? 'loading'
-        : 'idle';
+  const status = agentToolsStatusOf(query);
   return { query, status };
 }
