@@ -372,7 +372,6 @@ function AgentConsoleForAgent({
     runHistory: mayTakeForm && parts.RunHistory === lazyRunHistory.Part,
     approvalCard: executionMode === 'durable' && parts.ApprovalCard === lazyApprovalCard.Part,
     threadList: threadStore !== undefined && parts.ThreadList === lazyThreadList.Part,
-    tools: state.agent !== undefined && components.Tools !== null,
   });
   const tools = useConsoleToolsSlot({
     agentId,

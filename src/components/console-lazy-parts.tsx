@@ -93,8 +93,8 @@ export const lazyApprovalCard = /* @__PURE__ */ lazyPart<AgentApprovalCardProps>
 );
 
 /**
- * The agent's tools, in its details: the part with its query and grouping (or the app's
- * replacement given them), from the moment the agent has loaded.
+ * The agent's tools, in its details: the part with its grouping and authorizations (or the app's
+ * replacement given them), rendered with the agent's details in the browser.
  */
 export const lazyTools = /* @__PURE__ */ lazyPart<ConsoleToolsProps>(
   () => import('./console-tools.js').then((module) => module.ConsoleTools),
@@ -112,9 +112,9 @@ if (typeof document === 'undefined') {
 /**
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
  * form and the run history once the agent is one that takes a form (or may: its schemas decide),
- * the approval card when the turns are durable, the thread list with a `threadStore`, the tools
- * once the agent has loaded (a server runs no effect: it loads the form and the thread list with
- * this module, above).
+ * the approval card when the turns are durable, the thread list with a `threadStore` (a server
+ * runs no effect: it loads them with this module, above). The tools part needs no preload: it
+ * renders (and so loads) with the agent's details, before its query is even sent.
  */
 export function usePreloadedParts(needs: {
   eventLog: boolean;
@@ -122,15 +122,13 @@ export function usePreloadedParts(needs: {
   runHistory: boolean;
   approvalCard: boolean;
   threadList: boolean;
-  tools: boolean;
 }): void {
-  const { eventLog, inputForm, runHistory, approvalCard, threadList, tools } = needs;
+  const { eventLog, inputForm, runHistory, approvalCard, threadList } = needs;
   useEffect(() => {
     if (eventLog) void lazyEventLog.preload();
     if (inputForm) void lazyInputForm.preload();
     if (runHistory) void lazyRunHistory.preload();
     if (approvalCard) void lazyApprovalCard.preload();
     if (threadList) void lazyThreadList.preload();
-    if (tools) void lazyTools.preload();
-  }, [eventLog, inputForm, runHistory, approvalCard, threadList, tools]);
+  }, [eventLog, inputForm, runHistory, approvalCard, threadList]);
 }
