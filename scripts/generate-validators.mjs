@@ -6,7 +6,8 @@
 // - src/core/wire/wire-checks.generated.ts, the wire checks (the client's JSON answers, a problem detail,
 //   a `run.failed` payload); a check inside another is called, not written again;
 // - src/core/storage/conversation-message-check.generated.ts, a check per field of a saved conversation
-//   message (src/core/storage/conversation-message-schema.ts), so a refusal names the field.
+//   message (src/core/storage/conversation-message-schema.ts), so a refusal names the field;
+// - src/core/wire/agent-tools-check.generated.ts, the check of an agent's tools, loaded on demand.
 // A check is written only when zod says its refusals are definite (the interpreter refuses too), so
 // a sync caller may trust a refusal; an async caller loads zod's runtime to explain it.
 // test/message-payload-check.node.test.ts, test/wire-checks.node.test.ts and
@@ -34,6 +35,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const generatedPath = `${root}src/core/wire/message-payload-check.generated.ts`;
 export const wireChecksPath = `${root}src/core/wire/wire-checks.generated.ts`;
 export const conversationMessageCheckPath = `${root}src/core/storage/conversation-message-check.generated.ts`;
+export const agentToolsCheckPath = `${root}src/core/wire/agent-tools-check.generated.ts`;
 
 /**
  * The wire checks: the function each one becomes, and the schema of src/core/wire/schemas.ts it is
@@ -48,6 +50,12 @@ export const wireChecks = [
   ['checkProblemDetail', 'problemDetailSchema'],
   ['checkRunFailedPayload', 'runFailedPayloadSchema'],
 ];
+
+/**
+ * The check of an agent's tools (`include_tools=true`), in a module of its own that the client
+ * loads only when it asks for tools (src/core/wire/agent-tools-wire.ts explains a refusal).
+ */
+export const agentToolsChecks = [['checkAgentSchemasTools', 'agentSchemasToolsSchema']];
 
 /**
  * zod's `highSurrogate` (util.js, not exported), which its `codePointLength` reads, as written there;
@@ -235,14 +243,17 @@ function functionLines(name, functionName, body, exported) {
   ];
 }
 
-/** The module's text for the wire checks, `schemas` being src/core/wire/schemas.ts's exports. */
-export function wireChecksModuleSource(schemas) {
+/**
+ * The module's text for the wire checks, `schemas` being src/core/wire/schemas.ts's exports (`checks`:
+ * the wire checks, or another list such as {@link agentToolsChecks}).
+ */
+export function wireChecksModuleSource(schemas, checks = wireChecks) {
   const constants = new ModuleConstants();
   // A check inside another (the agent in the agents' search answer) is called, not written again.
   const shared = new Map(
-    wireChecks.map(([functionName, schemaName]) => [schemas[schemaName], functionName]),
+    checks.map(([functionName, schemaName]) => [schemas[schemaName], functionName]),
   );
-  const functions = wireChecks.flatMap(([functionName, schemaName]) => [
+  const functions = checks.flatMap(([functionName, schemaName]) => [
     '',
     ...assertOnlyFunction(schemas[schemaName], schemaName, functionName, constants, shared),
   ]);
@@ -403,6 +414,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const schemas = await exportsOf('wire/schemas');
   write(generatedPath, checkModuleSource(schemas.messageEventPayloadCheck));
   write(wireChecksPath, wireChecksModuleSource(schemas));
+  write(agentToolsCheckPath, wireChecksModuleSource(schemas, agentToolsChecks));
   const { conversationMessageSchema } = await exportsOf('storage/conversation-message-schema');
   write(conversationMessageCheckPath, conversationMessageModuleSource(conversationMessageSchema));
 }

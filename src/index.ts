@@ -21,6 +21,29 @@ export {
 export { useAgentSearch, type UseAgentSearchOptions } from './react/use-agent-search.js';
 export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';
 export {
+  useAgentTools,
+  type AgentToolsStatus,
+  type UseAgentToolsOptions,
+  type UseAgentToolsResult,
+} from './react/use-agent-tools.js';
+export {
+  AgentTools,
+  AgentToolsGroup,
+  AgentToolsItem,
+  AgentToolsList,
+  AgentToolsMessage,
+  AgentToolsRoot,
+  AgentToolsTitle,
+  type AgentToolsGroupProps,
+  type AgentToolsItemProps,
+  type AgentToolsListProps,
+  type AgentToolsMessageProps,
+  type AgentToolsPartStatus,
+  type AgentToolsProps,
+  type AgentToolsRootProps,
+  type AgentToolsTitleProps,
+} from './components/agent-tools.js';
+export {
   useAgentRunStream,
   type UseAgentRunStreamActions,
   type UseAgentRunStreamOptions,

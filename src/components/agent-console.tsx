@@ -7,7 +7,7 @@ import {
   type RefAttributes,
   type ReactNode,
 } from 'react';
-import type { Agent } from '../core/wire/schemas.js';
+import type { Agent, AgentTool } from '../core/wire/schemas.js';
 import { useAgentConsole, type UseAgentConsoleOptions } from '../react/use-agent-console.js';
 import { AgentPicker } from './agent-picker.js';
 import { useConfirmedStop } from './agent-cancel-confirm.js';
@@ -33,6 +33,7 @@ import {
   type ConsoleView,
 } from './console-layout.js';
 import { useConsoleThreads } from './console-threads.js';
+import { useConsoleToolsSlot } from './console-tools-slot.js';
 import { classNames, named } from './part-helpers.js';
 
 export type { AgentConsoleComponents } from './console-layout.js';
@@ -104,6 +105,15 @@ export interface AgentConsoleProps
    * @default 2
    */
   headingLevel?: 2 | 3 | 4 | 5;
+  /**
+   * The tool server of each of the agent's tools, so that a tool that may ask for the person's
+   * authorization (`OAUTH_USER`) offers Authorize in the tools part before the first question
+   * (the flow a run's 422 offers). The service does not say which tool server a tool belongs to:
+   * only the app can. Without it such a tool says it may ask for authorization, and the run's 422
+   * still offers the button.
+   * @default undefined (no Authorize ahead of a run)
+   */
+  toolServerId?: (tool: AgentTool) => string | undefined;
 }
 
 /**
@@ -199,6 +209,7 @@ function AgentConsoleForAgent({
   theme,
   headingLevel = 2,
   showEventLog = false,
+  toolServerId,
   className,
   ...props
 }: AgentConsoleForAgentProps) {
@@ -216,6 +227,15 @@ function AgentConsoleForAgent({
     approvalCard:
       options.executionMode === 'durable' && parts.ApprovalCard === lazyApprovalCard.Part,
     threadList: options.threadStore !== undefined && parts.ThreadList === lazyThreadList.Part,
+  });
+  const tools = useConsoleToolsSlot({
+    agentId,
+    Tools: components.Tools,
+    inputAsked: state.agent !== undefined && !state.schemasQuery.isPending,
+    toolServerId,
+    toolAuthorization: options.toolAuthorization ?? 'window',
+    authorizationReturnUrl: options.authorizationReturnUrl,
+    headingLevel: (headingLevel + 1) as 3 | 4 | 5 | 6,
   });
   const stopRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
@@ -264,6 +284,7 @@ function AgentConsoleForAgent({
     headingLevel,
     stopRef,
     threadList: threads.list,
+    tools,
     stopControl,
     start: (input) => {
       rememberOrigin();

@@ -3,6 +3,7 @@ import {
   useId,
   type ComponentPropsWithoutRef,
   type ForwardedRef,
+  type ReactNode,
   type RefAttributes,
 } from 'react';
 import type { Agent } from '../core/wire/schemas.js';
@@ -18,6 +19,11 @@ export interface AgentDetailsProps
    * @default 2
    */
   headingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
+  /**
+   * Shown after the facts: the agent's tools (`<AgentTools>`, which the console puts here).
+   * @default undefined
+   */
+  children?: ReactNode;
 }
 
 const capabilityLabels: Record<string, string> = {
@@ -31,7 +37,8 @@ function capabilityLabel(key: string): string {
 }
 
 /**
- * An agent's name, description, id and capabilities, as plain text (nothing is rendered as HTML).
+ * An agent's name, description, id and capabilities, as plain text (nothing is rendered as HTML),
+ * then its `children` (its tools: `<AgentTools>`).
  *
  * @example
  * const { data: agent } = useAgent('my-agent');
@@ -43,7 +50,7 @@ export const AgentDetails = /* @__PURE__ */ named(
 );
 
 function AgentDetailsRender(
-  { agent, headingLevel = 2, className, ...rest }: AgentDetailsProps,
+  { agent, headingLevel = 2, className, children, ...rest }: AgentDetailsProps,
   ref: ForwardedRef<HTMLElement>,
 ) {
   const Heading = `h${headingLevel}` as const;
@@ -82,6 +89,7 @@ function AgentDetailsRender(
           )}
         </dd>
       </dl>
+      {children}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js'
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
 import { AgentThreadComposer, type AgentThreadComposerProps } from './agent-thread-composer.js';
 import type { AgentThreadListProps } from './agent-thread-list.js';
+import type { AgentToolsProps } from './agent-tools.js';
 import { ConsoleApproval } from './console-approval.js';
 import {
   lazyApprovalCard,
@@ -32,8 +33,17 @@ import { classNames } from './part-helpers.js';
  * replacement receives the same props as the default part.
  */
 export interface AgentConsoleComponents {
-  /** The agent's name, description and capabilities. @default AgentDetails */
+  /**
+   * The agent's name, description and capabilities; its `children` are the tools part.
+   * @default AgentDetails
+   */
   Details?: ComponentType<AgentDetailsProps> | null;
+  /**
+   * The agent's tools (what it reads, what it can change, what is not set up, what may ask for the
+   * person's authorization), in the details; `null` also skips their retrieval.
+   * @default AgentTools
+   */
+  Tools?: ComponentType<AgentToolsProps> | null;
   /** The form of an agent started by an input form. @default AgentInputForm */
   InputForm?: ComponentType<AgentInputFormProps> | null;
   /**
@@ -155,6 +165,8 @@ export interface ConsoleView {
   stopRef: RefObject<HTMLButtonElement | null>;
   /** The thread list's props, with a `threadStore`. */
   threadList: AgentThreadListProps | undefined;
+  /** The tools part, unless hidden. */
+  tools: ReactNode;
   /** Stop of the composer: a durable turn asks first (`confirm`). */
   stopControl: { onStop: () => void; confirm: ReactNode };
   start: (input: Record<string, unknown>) => void;
@@ -168,8 +180,12 @@ export function renderHeader(view: ConsoleView): ReactNode {
   return (
     <div className="ack-console__header">
       {parts.Details ? (
-        <parts.Details agent={agent} headingLevel={headingLevel} className="ack-console__details" />
-      ) : null}
+        <parts.Details agent={agent} headingLevel={headingLevel} className="ack-console__details">
+          {view.tools}
+        </parts.Details>
+      ) : (
+        view.tools
+      )}
       {parts.Status ? (
         <parts.Status
           status={state.status}

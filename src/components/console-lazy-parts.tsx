@@ -4,6 +4,7 @@ import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
 import type { AgentThreadListProps } from './agent-thread-list.js';
+import type { ConsoleToolsProps } from './console-tools.js';
 
 /** A part of the console whose module loads when the console first needs it. */
 interface LazyPart<Props> {
@@ -91,6 +92,15 @@ export const lazyApprovalCard = /* @__PURE__ */ lazyPart<AgentApprovalCardProps>
   'AgentApprovalCard',
 );
 
+/**
+ * The agent's tools, in its details: the part with its grouping and authorizations (or the app's
+ * replacement given them), rendered with the agent's details in the browser.
+ */
+export const lazyTools = /* @__PURE__ */ lazyPart<ConsoleToolsProps>(
+  () => import('./console-tools.js').then((module) => module.ConsoleTools),
+  'AgentTools',
+);
+
 // A server renders the form and the thread list: it loads them with the console, so that its first
 // page has them in place too (one still loading when the console renders is streamed after the
 // rest and put in place by a script; renderToString would leave it to the browser).
@@ -103,7 +113,8 @@ if (typeof document === 'undefined') {
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
  * form and the run history once the agent is one that takes a form (or may: its schemas decide),
  * the approval card when the turns are durable, the thread list with a `threadStore` (a server
- * runs no effect: it loads them with this module, above).
+ * runs no effect: it loads them with this module, above). The tools part needs no preload: it
+ * renders (and so loads) with the agent's details, before its query is even sent.
  */
 export function usePreloadedParts(needs: {
   eventLog: boolean;

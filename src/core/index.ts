@@ -14,6 +14,7 @@ export {
   type PerRequestValue,
   type PreparedRunRequest,
   type AgentRequestOptions,
+  type AgentSchemasRequestOptions,
 } from './wire/agent-client.js';
 export {
   AgentError,
@@ -31,7 +32,12 @@ export type {
   AgentCapabilities,
   AgentMessage,
   AgentSchemas,
+  AgentTool,
+  AgentToolAuthType,
+  AgentToolType,
+  AgentToolWriteActionType,
   MessageEventPayload,
+  OpenEnum,
   ProblemDetail,
   RunFailedPayload,
   ToolAuthorizationSuggestion,
@@ -91,6 +97,7 @@ export {
   agentQueryRetry,
   type AgentQueryKey,
   type AgentQueryOptions,
+  type AgentSchemasQueryConfig,
   type AgentSchemasQueryKey,
   type AgentSearchQueryKey,
   type AgentSearchQueryOptions,
@@ -156,6 +163,18 @@ export {
   type AgentConsoleRunOptions,
   type AgentConsoleSnapshot,
 } from './console/agent-console-controller.js';
+export {
+  AgentToolAuthorizations,
+  groupAgentTools,
+  summarizeAgentTool,
+  type AgentToolAuthorization,
+  type AgentToolAuthorizationsOptions,
+  type AgentToolGroups,
+  type AgentToolKind,
+  type AgentToolSummary,
+  type AgentToolWriteAction,
+  type GroupAgentToolsOptions,
+} from './wire/agent-tools.js';
 export {
   openToolAuthorization,
   requestToolAuthorizationUrl,

@@ -12,6 +12,7 @@ import type {
   ToolAuthorizationOpening,
 } from '../core/wire/tool-authorization.js';
 import { useAgentClient } from './agent-client-provider.js';
+import { browserNavigation } from './browser-navigation.js';
 import { useAgent, useAgentSchemas } from './use-agent.js';
 import {
   isDevelopment,
@@ -87,12 +88,6 @@ export interface UseAgentConsoleResult extends AgentConsoleSnapshot {
   /** The controller behind the hook. */
   controller: AgentConsoleController;
 }
-
-const browserNavigation: ToolAuthorizationNavigation = {
-  currentUrl: () => window.location.href,
-  openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
-  redirect: (url) => window.location.assign(url),
-};
 
 /**
  * The behaviour of `AgentConsole` without its layout: loads the agent and its schemas, picks the

@@ -1,6 +1,7 @@
 /** The ready-made agents of the mock service: one for each situation a console has to handle. */
 import { manyEvents, runFailedEvent, textEvents } from './mock-events.js';
 import type { MockAgentDefinition, MockRunRequest } from './mock-agent-types.js';
+import { helpdeskTools, intakeTools, jiraTools } from './demo-tools.js';
 
 /**
  * The answer of the demo chat agents, computed from the whole history: it names the first question
@@ -96,6 +97,7 @@ function formDemoAgents(): MockAgentDefinition[] {
           required: ['title', 'priority', 'due_date'],
         },
         output_schema: {},
+        tools: intakeTools,
       },
       run: { events: paragraph('Thanks, the project intake is filed.') },
     },
@@ -112,6 +114,7 @@ function chatDemoAgents(): MockAgentDefinition[] {
         description: 'A chat agent: it takes messages.',
         capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
       },
+      schemas: { input_schema: {}, output_schema: {}, tools: helpdeskTools },
       run: { eventsFor: (request) => textEvents(conversationAnswer(request)) },
     },
     {
@@ -192,11 +195,13 @@ function failureDemoAgents(): MockAgentDefinition[] {
       agent: {
         agent_id: 'tool-auth-agent',
         name: 'Needs Jira',
-        description: 'Every run asks for tool authorization (422).',
+        description: 'Its runs ask for tool authorization (422) until Jira and Confluence are.',
         capabilities: { 'ap.io.messages': true, 'ap.io.streaming': true },
       },
+      schemas: { input_schema: {}, output_schema: {}, tools: jiraTools },
       run: {
         events: paragraph('Jira is connected.'),
+        failUntilAuthorized: ['jira-server', 'confluence-server'],
         failFirst: {
           attempts: Infinity,
           status: 422,
@@ -292,6 +297,16 @@ function edgeDemoAgents(): MockAgentDefinition[] {
       schemas: {
         input_schema: {},
         output_schema: { title: script, description: xss },
+        tools: [
+          {
+            tool_id: link,
+            display_name: xss,
+            type: 'ACTION',
+            auth_type: 'OAUTH_USER',
+            write_action_type: script,
+            data_source: script,
+          },
+        ],
       },
       run: {
         events: textEvents(

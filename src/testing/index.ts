@@ -5,6 +5,7 @@
  */
 export { createMockAgentService } from './mock-agent-service.js';
 export { demoAgents } from './demo-agents.js';
+export { demoToolServers } from './demo-tools.js';
 export type {
   MockAgentCapabilities,
   MockAgentDefinition,

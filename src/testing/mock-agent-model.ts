@@ -105,6 +105,8 @@ export class MockAgentModel {
   readonly durableRuns: boolean | 'ignored';
   /** The durable runs, their clock and counters. */
   readonly durable: MockDurableRuns;
+  /** Tool servers whose consent page was visited (until `reset()`). */
+  readonly authorizedToolServers = new Set<string>();
 
   constructor(options: MockAgentServiceOptions) {
     for (const definition of options.agents ?? demoAgents) this.setAgent(definition);
@@ -171,6 +173,7 @@ export class MockAgentModel {
     this.#injections = [];
     this.#requestCounter = 0;
     this.durable.reset();
+    this.authorizedToolServers.clear();
   }
 
   /** Record a CORS preflight. */

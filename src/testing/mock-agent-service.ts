@@ -89,7 +89,7 @@ interface ServiceContext {
 }
 
 /** The paths of the test controls (see {@link answerControl}). */
-const controlPath = /\/__(clock|stats|runs\/([^/]+))$/;
+const controlPath = /\/__(clock|stats|consent|runs\/([^/]+))$/;
 
 async function handle(context: ServiceContext, request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -137,13 +137,15 @@ async function answer(
     );
   }
   const owner = ownerKey(request.headers.get('authorization'));
-  return mockEndpoints[route.endpoint]({ model, route, record, reply, owner });
+  return mockEndpoints[route.endpoint]({ model, route, record, reply, owner, url });
 }
 
 /**
  * The test controls over HTTP, for a page that cannot reach the service object (a browser test
  * against the node server): `GET|POST …/__clock` (`{ advanceMs }` moves the clock),
- * `GET …/__stats`, `GET …/__runs/{run_id}`. Not recorded among the requests.
+ * `GET …/__stats`, `GET …/__runs/{run_id}`, and the consent page of a tool server
+ * (`GET …/__consent?server=…&return_to=…`: authorizes it, then redirects to `return_to`). Not
+ * recorded among the requests.
  */
 async function answerControl(
   { model, responder }: ServiceContext,
@@ -168,6 +170,18 @@ async function answerControl(
     }
     const now = model.durable.now();
     return reply.json(200, { now, iso: new Date(now).toISOString() });
+  }
+  if (match[1] === 'consent') {
+    // The person allowed the tool server: the runs that waited for it go ahead from now on.
+    const serverId = url.searchParams.get('server') ?? '';
+    if (serverId === '') return reply.json(400, 'server is required');
+    model.authorizedToolServers.add(serverId);
+    const returnTo = url.searchParams.get('return_to') ?? '';
+    if (!/^https?:\/\//i.test(returnTo)) return reply.json(200, { authorized: serverId });
+    const back = new URL(returnTo);
+    back.searchParams.set('tool_server', serverId);
+    back.searchParams.set('status', 'authorized');
+    return reply.send(302, null, undefined, { Location: back.href });
   }
   if (match[1] === 'stats') {
     return reply.json(200, {

@@ -40,7 +40,11 @@ export interface MockAgentSchemas {
   input_schema: Record<string, unknown>;
   /** @default {} */
   output_schema?: Record<string, unknown>;
-  /** @default undefined (not sent) */
+  /**
+   * The agent's tools (`ActionSummary` objects), sent only when the request asks with
+   * `include_tools=true`.
+   * @default [] (with `include_tools=true`)
+   */
   tools?: unknown[];
   [key: string]: unknown;
 }
@@ -134,6 +138,14 @@ export interface MockRunScenario {
    * @default undefined
    */
   failFirst?: MockFailFirst;
+  /**
+   * Tool server ids: `failFirst` (a 422 naming them) answers only until each is authorized, that
+   * is until the person consented: the mock's `GET …/__consent?server={id}` (what the sign-in page
+   * of `authorizationUrl` stands for); `GET …/tool-servers/{id}/auth` says `AUTHORIZED` then. The
+   * mock keeps one user's authorizations (the consent carries no token) until `reset()`.
+   * @default undefined (`failFirst` answers whatever was authorized)
+   */
+  failUntilAuthorized?: string[];
   /**
    * The line ending of every line (raw items excepted).
    * @default '\n'
@@ -452,7 +464,9 @@ export interface MockAgentService {
    * Answer one request (any method, any path; unknown paths get 404). Besides the service's
    * routes it answers test controls, never recorded: `GET …/__clock`, `POST …/__clock`
    * `{ advanceMs }` (moves the clock of durable runs), `GET …/__stats` (`{ requests, posts,
-   * durable }`) and `GET …/__runs/{run_id}` (the mock's whole state of a durable run).
+   * durable }`), `GET …/__runs/{run_id}` (the mock's whole state of a durable run) and
+   * `GET …/__consent?server=…&return_to=…` (a tool server's consent page: authorizes it, then
+   * redirects to `return_to`).
    */
   handle(request: Request): Promise<Response>;
   /** True when the URL's path is one of the service's routes (adapters pass the rest through). */

@@ -31,6 +31,8 @@ export interface MockEndpointContext {
   reply: MockReply;
   /** Who asks: a key of the request's Authorization header (never the token itself). */
   owner: string;
+  /** The request's URL. */
+  url: URL;
 }
 
 export type MockEndpointHandler = (context: MockEndpointContext) => Response | Promise<Response>;
@@ -60,16 +62,22 @@ function answerAgent({ model, route, reply }: MockEndpointContext): Response {
     : reply.json(200, definition.agent);
 }
 
-function answerSchemas({ model, route, reply }: MockEndpointContext): Response {
+/**
+ * The schemas of an agent; its `tools` only with `include_tools=true` (then `[]` for an agent
+ * without any), as the service does.
+ */
+function answerSchemas({ model, route, reply, url }: MockEndpointContext): Response {
   const agentId = route.agentId ?? '';
   const injection = injected(reply, model, agentId, 'schemas');
   if (injection) return injection;
   const definition = model.agents.get(agentId);
   if (!definition) return notFound(reply);
+  const { tools, ...rest } = schemasOf(definition);
   const schemas = {
     agent_id: definition.agent.agent_id,
     output_schema: {},
-    ...schemasOf(definition),
+    ...rest,
+    ...(url.searchParams.get('include_tools') === 'true' ? { tools: tools ?? [] } : {}),
   };
   return route.api === 'platform'
     ? reply.json(200, { ...schemas, request_id: model.nextRequestId() })
@@ -112,7 +120,10 @@ function answerRun({ model, route, record, reply, owner }: MockEndpointContext):
   }
   const scenario = definition.run ?? {};
   const failFirst = scenario.failFirst;
-  if (failFirst && state.posts <= failFirst.attempts) {
+  const authorized = scenario.failUntilAuthorized?.every((serverId) =>
+    model.authorizedToolServers.has(serverId),
+  );
+  if (failFirst && state.posts <= failFirst.attempts && authorized !== true) {
     const extra: Record<string, string> = {};
     if (failFirst.retryAfter !== undefined) extra['Retry-After'] = failFirst.retryAfter;
     const given =
@@ -235,17 +246,18 @@ function answerSearch({ model, route, record, reply }: MockEndpointContext): Res
 }
 
 /**
- * A tool server's authorization: GET its state (always awaiting: the mock's consent page is not a
- * real one, so nothing completes it); POST `{ returnUrl }` (an absolute http(s) URL, else 400) the
- * URL of a consent page that names the server and the return URL. Any server id is known to the
- * mock.
+ * A tool server's authorization: GET its state (`AUTHORIZED` once the person consented, else
+ * `AWAITING_AUTH`); POST `{ returnUrl }` (an absolute http(s) URL, else 400) the URL of a consent
+ * page that names the server and the return URL. That page is not a real one: the person's
+ * consent is the mock's `GET …/__consent?server=…&return_to=…` (a test or a story visits it).
+ * Any server id is known to the mock.
  */
-function answerToolAuth({ route, record, reply }: MockEndpointContext): Response {
+function answerToolAuth({ model, route, record, reply }: MockEndpointContext): Response {
   const serverId = route.params['serverId'] ?? '';
   if (record.method === 'GET' || record.method === 'HEAD') {
     return reply.json(200, {
       displayName: serverId,
-      authStatus: 'AWAITING_AUTH',
+      authStatus: model.authorizedToolServers.has(serverId) ? 'AUTHORIZED' : 'AWAITING_AUTH',
       authType: 'AUTH_USER_OAUTH',
     });
   }

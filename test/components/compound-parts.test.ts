@@ -9,6 +9,7 @@ const compounds = [
   'AgentThread',
   'AgentApprovalCard',
   'AgentThreadList',
+  'AgentTools',
 ] as const;
 
 describe.each(compounds)('%s', (name) => {

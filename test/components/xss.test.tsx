@@ -197,7 +197,8 @@ describe('given a hostile form agent', () => {
     expect(await screen.findByRole('heading', { name: `Form ${img}` })).toBeVisible();
     expect(screen.getByText(`${script} ${link}`)).toBeVisible();
     expect(screen.getByText(`${img}: ${script}`)).toBeVisible();
-    const topic = screen.getByRole('textbox', { name: `Topic ${img}` });
+    // The form comes with the schemas, which may commit after the agent's heading.
+    const topic = await screen.findByRole('textbox', { name: `Topic ${img}` });
     expect(topic).toHaveAccessibleDescription(`Help ${script}`);
     const choice = screen.getByRole('combobox', { name: link });
     expect(

@@ -455,6 +455,7 @@ describe('given the packed files', () => {
       'ack-approval',
       'ack-input-form',
       'ack-thread-list',
+      'ack-tools',
     ]) {
       expect(consolePage.upFront.includes(className), `${className} up front`).toBe(false);
       expect(consolePage.lazy, className).toContain(className);
@@ -522,8 +523,8 @@ describe('given the packed files', () => {
         ([, specifier = '']) => join(dirname(file), specifier),
       ),
     );
-    // The console's five parts, the durable wire and turn, zod's explanation.
-    expect(new Set(targets).size).toBeGreaterThanOrEqual(8);
+    // The console's six parts, the durable wire and turn, zod's explanation, the check of tools.
+    expect(new Set(targets).size).toBeGreaterThanOrEqual(10);
     for (const target of targets) expect(modules, target).toContain(target);
   });
 
@@ -582,11 +583,11 @@ describe('given the packed files', () => {
         .map((chunk) => chunk.entryPoint ?? '')
         .filter((entryPoint) => /agent-console-kit\/dist\/components\//.test(entryPoint));
     expect(consolePartsOf(page.outputs)).toEqual([]);
-    // The same search finds the five on the console's page (it is live).
+    // The same search finds the six on the console's page (it is live; the tools part the sixth).
     const consolePage = await splitPage(
       "export { AgentConsole } from 'agent-console-kit/console';",
     );
-    expect(consolePartsOf(consolePage.outputs)).toHaveLength(5);
+    expect(consolePartsOf(consolePage.outputs)).toHaveLength(6);
     const reactInEntry = Object.keys(page.entry?.inputs ?? {}).some((input) =>
       input.includes('node_modules/react/cjs/react.production'),
     );

@@ -9,6 +9,16 @@ export interface AgentRequestOptions {
   signal?: AbortSignal;
 }
 
+/** Options of `client.getAgentSchemas`. */
+export interface AgentSchemasRequestOptions extends AgentRequestOptions {
+  /**
+   * Ask for the agent's tools too (`include_tools=true`): the answer then has `tools`, each an
+   * `AgentTool`. Without it the service sends no `tools`.
+   * @default false
+   */
+  includeTools?: boolean | undefined;
+}
+
 /** A fully resolved HTTP request, headers as a plain object, body as a string. */
 export interface PreparedRunRequest {
   url: string;

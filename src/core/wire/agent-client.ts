@@ -4,6 +4,7 @@ import type { DurableRunMethods } from './durable-run-wire.js';
 import type {
   AgentApi,
   AgentRequestOptions,
+  AgentSchemasRequestOptions,
   DeprecationNotice,
   PerRequestValue,
   PreparedRunRequest,
@@ -15,6 +16,7 @@ import type { SseAttemptResult, StreamRunOptions } from './sse-types.js';
 export type {
   AgentApi,
   AgentRequestOptions,
+  AgentSchemasRequestOptions,
   DeprecationNotice,
   PerRequestValue,
   PreparedRunRequest,
@@ -117,8 +119,11 @@ export interface AgentClient extends DurableRunMethods {
    * (`POST {base}/rest/api/v1/tool-servers/{serverId}/auth`), for both generations.
    */
   authorizeToolServer(serverId: string, options: AuthorizeToolServerOptions): Promise<string>;
-  /** Retrieves an agent's input and output JSON Schemas. */
-  getAgentSchemas(agentId: string, options?: AgentRequestOptions): Promise<AgentSchemas>;
+  /**
+   * Retrieves an agent's input and output JSON Schemas and, with `includeTools`, its tools
+   * (`include_tools=true`, both generations).
+   */
+  getAgentSchemas(agentId: string, options?: AgentSchemasRequestOptions): Promise<AgentSchemas>;
   /**
    * Builds the HTTP request that starts a run (and streams it), asking for the token and headers
    * anew: what {@link streamRun} sends. Throws {@link AgentInputError} for a request that must not
@@ -232,8 +237,19 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
     },
 
     async getAgentSchemas(agentId, requestOptions) {
-      const url = `${prefix()}/${agentIdSegment(agentId)}/schemas`;
-      return getJson<AgentSchemas>(url, 'agentSchemas', 'The agent schemas', requestOptions);
+      const includeTools = requestOptions?.includeTools === true;
+      const url = `${prefix()}/${agentIdSegment(agentId)}/schemas${includeTools ? '?include_tools=true' : ''}`;
+      const answer = await getJson<AgentSchemas>(
+        url,
+        'agentSchemas',
+        'The agent schemas',
+        requestOptions,
+      );
+      if (!includeTools || !answer.tools || answer.tools.length === 0) return answer;
+      // The tools' check loads with the first answer that has tools: a page that never asks for
+      // them does not carry it (docs/decisions/0014-bundle-size.md).
+      const { checkToolsOf } = await import('./agent-tools-wire.js');
+      return checkToolsOf(answer, 'The agent schemas');
     },
 
     async prepareRun(request) {

@@ -16,14 +16,31 @@ export const agentKeys = {
     [...agentKeys.client(client), 'agent', agentId ?? ''] as const,
   schemas: (client: AgentClient, agentId: string | undefined) =>
     [...agentKeys.client(client), 'schemas', agentId ?? ''] as const,
+  /**
+   * The schemas with the agent's tools (`include_tools=true`): another entry than the schemas
+   * without them, under the same prefix (invalidating `schemas` invalidates both).
+   */
+  schemasWithTools: (client: AgentClient, agentId: string | undefined) =>
+    [...agentKeys.schemas(client, agentId), 'tools'] as const,
   search: (client: AgentClient, name: string) =>
     [...agentKeys.client(client), 'search', name] as const,
 };
 
 /** The query key of an agent record. */
 export type AgentQueryKey = ReturnType<typeof agentKeys.agent>;
-/** The query key of an agent's schemas. */
-export type AgentSchemasQueryKey = ReturnType<typeof agentKeys.schemas>;
+/** The query key of an agent's schemas, without or with its tools (`includeTools`). */
+export type AgentSchemasQueryKey =
+  ReturnType<typeof agentKeys.schemas> | ReturnType<typeof agentKeys.schemasWithTools>;
+
+/** Options of {@link agentSchemasQueryOptions}. */
+export interface AgentSchemasQueryConfig {
+  /**
+   * Ask for the agent's tools too (`include_tools=true`): `data.tools` is then the list of its
+   * tools, in a cache entry of its own (`agentKeys.schemasWithTools`).
+   * @default false
+   */
+  includeTools?: boolean | undefined;
+}
 
 /**
  * What {@link agentQueryOptions} and {@link agentSchemasQueryOptions} return: a plain object (no
@@ -87,23 +104,28 @@ export function agentQueryOptions(
 }
 
 /**
- * Query options that retrieve an agent's input and output schemas. Disabled while `agentId` is
- * undefined or blank.
+ * Query options that retrieve an agent's input and output schemas and, with `includeTools`, its
+ * tools. Disabled while `agentId` is undefined or blank.
  *
  * @example
  * const { data } = useQuery(agentSchemasQueryOptions(client, 'my-agent'));
+ * const { data: withTools } = useQuery(
+ *   agentSchemasQueryOptions(client, 'my-agent', { includeTools: true }),
+ * );
  */
 export function agentSchemasQueryOptions(
   client: AgentClient,
   agentId: string | undefined,
+  config: AgentSchemasQueryConfig = {},
 ): AgentQueryOptions<AgentSchemas, AgentSchemasQueryKey> {
+  const includeTools = config.includeTools === true;
+  const key = includeTools
+    ? agentKeys.schemasWithTools(client, agentId)
+    : agentKeys.schemas(client, agentId);
   return {
-    queryKey: agentKeys.schemas(client, agentId) as DataTag<
-      AgentSchemasQueryKey,
-      AgentSchemas,
-      AgentError
-    >,
-    queryFn: ({ signal }) => client.getAgentSchemas(agentId ?? '', { signal }),
+    queryKey: key as DataTag<AgentSchemasQueryKey, AgentSchemas, AgentError>,
+    queryFn: ({ signal }) =>
+      client.getAgentSchemas(agentId ?? '', includeTools ? { signal, includeTools } : { signal }),
     enabled: isUsableId(agentId),
     retry: agentQueryRetry,
     retryDelay: agentQueryRetryDelay,

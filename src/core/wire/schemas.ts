@@ -35,6 +35,26 @@ export const agentSearchResponseSchema = z.looseObject({
   request_id: z.optional(z.string()),
 });
 
+/**
+ * One of an agent's tools (`ActionSummary`, sent with `include_tools=true`). Every enum is open: a
+ * value the service adds later is kept as the string it sent (the typed {@link AgentTool} names
+ * the values known today).
+ */
+export const actionSummarySchema = z.looseObject({
+  tool_id: z.string(),
+  display_name: z.string(),
+  type: z.optional(z.nullable(z.string())),
+  auth_type: z.optional(z.nullable(z.string())),
+  write_action_type: z.optional(z.nullable(z.string())),
+  is_setup_finished: z.optional(z.nullable(z.boolean())),
+  data_source: z.optional(z.nullable(z.string())),
+});
+
+/**
+ * The schemas answer. Its `tools` (asked for with `include_tools=true`) are checked apart, by
+ * {@link agentSchemasToolsSchema}, only when asked for: a page that never shows tools does not
+ * carry their check.
+ */
 export const agentSchemasSchema = z.looseObject({
   agent_id: z.optional(z.string()),
   name: z.optional(z.string()),
@@ -42,6 +62,11 @@ export const agentSchemasSchema = z.looseObject({
   output_schema: z.optional(z.nullable(jsonObject)),
   tools: z.optional(z.nullable(z.array(z.unknown()))),
   request_id: z.optional(z.string()),
+});
+
+/** The `tools` of a schemas answer asked for with `include_tools=true`: each an `ActionSummary`. */
+export const agentSchemasToolsSchema = z.looseObject({
+  tools: z.optional(z.nullable(z.array(actionSummarySchema))),
 });
 
 export const problemDetailSchema = z.looseObject({
@@ -133,8 +158,58 @@ export const runFailedPayloadSchema = z.looseObject({
 export type Agent = z.infer<typeof agentSchema>;
 /** The keys of `capabilities` known today; other keys are kept. */
 export type AgentCapabilities = z.infer<typeof agentCapabilitiesSchema>;
-/** The input and output JSON Schemas of an agent. */
-export type AgentSchemas = z.infer<typeof agentSchemasSchema>;
+/**
+ * An open enum: the values known today, or another string the service sent (kept as sent).
+ * (`string & Record<never, never>` keeps the known values offered by editors.)
+ */
+export type OpenEnum<Known extends string> = Known | (string & Record<never, never>);
+/** What a tool does: `RETRIEVAL` reads only, `ACTION` may change data. */
+export type AgentToolType = OpenEnum<'RETRIEVAL' | 'ACTION'>;
+/**
+ * What a tool needs to be allowed: `OAUTH_USER` the person's own sign-in, `OAUTH_ADMIN` an
+ * admin's, `API_KEY`, `BASIC_AUTH`, `DWD` (domain-wide delegation), `NONE`.
+ */
+export type AgentToolAuthType = OpenEnum<
+  'OAUTH_USER' | 'OAUTH_ADMIN' | 'API_KEY' | 'BASIC_AUTH' | 'DWD' | 'NONE'
+>;
+/** How a write action acts: `REDIRECT` opens the service's page, `EXECUTION` calls out itself. */
+export type AgentToolWriteActionType = OpenEnum<'REDIRECT' | 'EXECUTION'>;
+
+/**
+ * One of an agent's tools, as the schemas answer lists it with `include_tools=true` (the service's
+ * `ActionSummary`); unknown fields are kept.
+ */
+export interface AgentTool {
+  tool_id: string;
+  display_name: string;
+  /** `RETRIEVAL` (reads only) or `ACTION` (may change data); another value is kept. */
+  type?: AgentToolType | null | undefined;
+  /** What the tool needs to be allowed; another value is kept. */
+  auth_type?: AgentToolAuthType | null | undefined;
+  /** A write action's kind: `REDIRECT` or `EXECUTION`; another value is kept. */
+  write_action_type?: AgentToolWriteActionType | null | undefined;
+  /** Whether it is configured and validated (sent even when false). */
+  is_setup_finished?: boolean | null | undefined;
+  /** The kind of knowledge it reads or changes (free text: company, world, neutral). */
+  data_source?: string | null | undefined;
+  [key: string]: unknown;
+}
+
+/**
+ * The input and output JSON Schemas of an agent, and its tools when asked for
+ * (`includeTools`); unknown fields are kept.
+ */
+export interface AgentSchemas {
+  agent_id?: string | undefined;
+  name?: string | undefined;
+  input_schema: Record<string, unknown>;
+  output_schema?: Record<string, unknown> | null | undefined;
+  /** The agent's tools: present only when asked for (`include_tools=true`). */
+  tools?: AgentTool[] | null | undefined;
+  request_id?: string | undefined;
+  [key: string]: unknown;
+}
+
 /** An RFC 9457 problem detail, as the replacement API sends it. */
 export type ProblemDetail = z.infer<typeof problemDetailSchema>;
 /** The 422 body of the legacy API: the agent needs tools authorized. */

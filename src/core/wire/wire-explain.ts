@@ -6,6 +6,7 @@
 import {
   agentSchema,
   agentSchemasSchema,
+  agentSchemasToolsSchema,
   agentSearchResponseSchema,
   platformAgentResponseSchema,
   toolServerAuthorizationSchema,
@@ -31,4 +32,12 @@ export type WireAnswerName = keyof typeof wireAnswerSchemas;
  */
 export function explainWireRefusal(name: WireAnswerName, body: unknown, what: string): unknown {
   return parseWith(wireAnswerSchemas[name], body, what);
+}
+
+/**
+ * zod's account of the `tools` of a schemas answer, which their compiled check
+ * (agent-tools-check.generated.ts) refused: an {@link AgentValidationError} naming the paths.
+ */
+export function explainToolsRefusal(body: unknown, what: string): unknown {
+  return parseWith(agentSchemasToolsSchema, body, what);
 }
