@@ -3,7 +3,6 @@
  * save with the revision its writer saw, rename, delete) and the durable runs for an inbox. Served
  * only when the app gives both `user` and `store`; else these paths answer 404 as any other.
  */
-import * as z from 'zod/mini';
 import { proxyProblem } from './proxy-problem.js';
 import { isSafeId, type ProxyRoute } from './proxy-routes.js';
 import { guardDurableRequest, signInProblem, type RunGuard } from './run-ownership.js';
@@ -139,16 +138,8 @@ const listQuery = {
 
 const groups = new Set<string>(['waiting', 'running', 'ended']);
 
-const saveBodySchema = z.looseObject({
-  thread: z.looseObject({
-    agentId: z.string(),
-    title: z.optional(z.string()),
-    messages: z.array(z.unknown()),
-  }),
-  expectedRevision: z.optional(z.number()),
-});
-
-const renameBodySchema = z.looseObject({ title: z.string() });
+// zod is loaded with the first body to check: the proxy without a store stays a small edge module.
+const bodySchemas = () => import('./user-route-bodies.js');
 
 async function answerStoreRoute(
   store: AgentStore,
@@ -192,6 +183,7 @@ async function answerStoreRoute(
         ? new Response(null, { status: 204, headers: noStore })
         : proxyProblem(404, 'No thread with this id.');
     case 'PATCH': {
+      const { renameBodySchema } = await bodySchemas();
       const body = renameBodySchema.safeParse(await readJson(request, maxBodyBytes));
       if (!body.success) throw new AgentInputError('The body must be { title }.');
       const renamed = await store.renameThread(userId, threadId, body.data.title);
@@ -200,6 +192,7 @@ async function answerStoreRoute(
         : json(200, renamed);
     }
     case 'PUT': {
+      const { saveBodySchema } = await bodySchemas();
       const body = saveBodySchema.safeParse(await readJson(request, maxBodyBytes));
       if (!body.success) {
         throw new AgentInputError('The body must be { thread: { agentId, messages }, … }.');

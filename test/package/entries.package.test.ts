@@ -153,7 +153,7 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(names).toEqual(
       expect.arrayContaining([
         'createRunStream',
-        'fetchSseTransport',
+        'defaultSseTransport',
         'agentQueryOptions',
         'agentSearchQueryOptions',
         'createAgentConversation',
@@ -166,6 +166,11 @@ describe('given plain Node with neither React nor msw installed', () => {
       'readErrorResponse',
       'toNetworkError',
       'sleep',
+      'backoffDelay',
+      'durableRunStatusOf',
+      'fetchSseTransport',
+      'fetchEventSourceTransport',
+      'createRunStore',
     ]) {
       expect(names).not.toContain(internal);
     }

@@ -24,6 +24,7 @@ import {
 } from '../../../src/core/wire/durable-run-errors.js';
 import { AgentEventTooLargeError } from '../../../src/core/wire/sse-attempt.js';
 import { ThreadConflictError } from '../../../src/core/storage/thread-store.js';
+import { ServerThreadConflictError } from '../../../src/core/storage/server-thread-store.js';
 import { AgentConversationBusyError } from '../../../src/core/conversation/agent-conversation.js';
 
 // The package loads each module once (no copies of what it loads on demand, dist/ has no lazy/
@@ -68,6 +69,7 @@ const errorsByExportName: Record<string, () => Error> = {
   AgentStorageError: () => new AgentStorageError('full', { reason: 'quota' }),
   AgentEventTooLargeError: () => new AgentEventTooLargeError(1024),
   ThreadConflictError: () => new ThreadConflictError('t', 1, 2),
+  ServerThreadConflictError: () => new ServerThreadConflictError('t', 1, undefined),
   AgentConversationBusyError: () => new AgentConversationBusyError(),
 };
 

@@ -16,7 +16,7 @@ import {
   agentSchemasQueryOptions,
   createAgentClient,
   createRunStream,
-  fetchSseTransport,
+  defaultSseTransport,
   type AgentError,
 } from 'agent-console-kit/core';
 import { createMockAgentServer, textEvents } from 'agent-console-kit/testing';
@@ -76,7 +76,7 @@ const server = await createMockAgentServer({
   ],
 });
 const final = await createRunStream(createAgentClient({ baseUrl: server.url }), {
-  transport: fetchSseTransport,
+  transport: defaultSseTransport,
 }).start({ agentId: 'a' });
 export const text: string = final.text;
 export const handlers = mockAgentHandlers();
