@@ -7,10 +7,7 @@ import {
 } from '../core/console/agent-console-controller.js';
 import type { AgentError } from '../core/wire/errors.js';
 import type { Agent, AgentSchemas } from '../core/wire/schemas.js';
-import type {
-  ToolAuthorizationNavigation,
-  ToolAuthorizationOpening,
-} from '../core/wire/tool-authorization.js';
+import type { ToolAuthorizationOpening } from '../core/wire/tool-authorization.js';
 import { useAgentClient } from './agent-client-provider.js';
 import { browserNavigation } from './browser-navigation.js';
 import { useAgent, useAgentSchemas } from './use-agent.js';
