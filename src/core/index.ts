@@ -46,7 +46,9 @@ export type {
 export {
   assertCompleteInput,
   buildRunInput,
+  findMissingFields,
   formFieldsFromSchema,
+  humanizeKey,
   type FormField,
   type FormFieldKind,
 } from './console/input-form.js';
