@@ -239,10 +239,15 @@ export function watchPage(page: Page): PageWatch {
 }
 
 /** The page's requests to the proxy, as `GET /api/agent-service/…` paths. */
+/** The page's requests to the proxy, `METHOD path?query`, sorted (their order varies). */
 export function proxyRequests(watch: PageWatch): string[] {
   return watch.requests
     .filter((request) => new URL(request.url).pathname.startsWith('/api/agent-service/'))
-    .map((request) => `${request.method} ${new URL(request.url).pathname}`);
+    .map((request) => {
+      const url = new URL(request.url);
+      return `${request.method} ${url.pathname}${url.search}`;
+    })
+    .sort();
 }
 
 /**

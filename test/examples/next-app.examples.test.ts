@@ -115,11 +115,13 @@ describe('given the Next.js app behind its route handler proxy, the service requ
       .getByText('Thanks, the project intake is filed.', { exact: false })
       .waitFor();
 
-    // The browser asked the proxy for the run only: the agent and its schemas came with the page.
+    // The browser asked the proxy for the run and the agent's tools only (the console shows the
+    // tools; a page does not prefetch them): the agent and its schemas came with the page.
     expect(proxyRequests(watch)).toEqual([
+      'GET /api/agent-service/rest/api/v1/agents/form-agent/schemas?include_tools=true',
       'POST /api/agent-service/rest/api/v1/agents/runs/stream',
     ]);
-    expect(retrievals('form-agent')).toHaveLength(2);
+    expect(retrievals('form-agent')).toHaveLength(3);
     expect(mock.postCount('form-agent')).toBe(1);
     const [runRequest] = mock.runRequests('form-agent');
     expect(runRequest?.tokenFingerprint).toBe(token.slice(-4));
@@ -140,6 +142,7 @@ describe('given the Next.js app behind its route handler proxy, the service requ
     expect(mock.postCount('chat-agent')).toBe(1);
     expect(mock.runRequests('chat-agent')[0]?.status).toBe(200);
     expect(proxyRequests(watch)).toEqual([
+      'GET /api/agent-service/rest/api/v1/agents/chat-agent/schemas?include_tools=true',
       'POST /api/agent-service/rest/api/v1/agents/runs/stream',
     ]);
     expect(mock.requests.filter((record) => record.status === 401)).toEqual([]);

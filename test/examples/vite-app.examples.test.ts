@@ -84,6 +84,7 @@ describe('given the Vite app behind its proxy, the service requiring a token', (
     expect(proxyRequests(watch)).toEqual([
       'GET /api/agent-service/rest/api/v1/agents/chat-agent',
       'GET /api/agent-service/rest/api/v1/agents/chat-agent/schemas',
+      'GET /api/agent-service/rest/api/v1/agents/chat-agent/schemas?include_tools=true',
       'POST /api/agent-service/rest/api/v1/agents/runs/stream',
     ]);
     expect(mock.requests.filter((record) => record.status === 401)).toEqual([]);
