@@ -53,54 +53,10 @@ const stylesheet: Plugin = {
   },
 };
 
-// What the package loads on demand (each `import()` in src/) is built a second time under
-// dist/lazy/: the module an `import()` names and every module it reaches that the package bundles
-// are copies, shared by the lazy parts only; the peers and the dependencies stay shared with the
-// page. esbuild puts up front every module a page reaches statically (the main entry reaches
-// nearly every module) once any dynamic import needs it, a module only a lazy part uses included:
-// a lazy part sharing its modules with the main entry would load them on every page, the
-// hooks-only ones included (docs/decisions/0014-bundle-size.md). Two copies of one class are two
-// classes: the error classes answer `instanceof` by their `errorName` (isErrorInstance in
-// errors.ts), and the default run store is one per page through the global object (run-store.ts).
-const sourceRoot = fromRoot('./src/');
-const lazyCopyRoot = fromRoot('./src/lazy/');
-// copy id → the module it copies.
-const lazyCopyOf = new Map<string, string>();
-const lazyCopies: Plugin = {
-  name: 'agent-console-kit:lazy-copies',
-  apply: 'build',
-  enforce: 'pre',
-  async resolveId(source, importer, options) {
-    if (importer === undefined) return null;
-    const importerCopy = lazyCopyOf.get(importer);
-    const startsCopy = options.kind === 'dynamic-import' && importer.startsWith(sourceRoot);
-    if (importerCopy === undefined && !startsCopy) return null;
-    const resolved = await this.resolve(source, importerCopy ?? importer, {
-      ...options,
-      skipSelf: true,
-    });
-    if (resolved === null || resolved.external) return resolved;
-    const sourceId = resolved.id;
-    const inModules = sourceId.lastIndexOf('/node_modules/');
-    const copy =
-      inModules >= 0
-        ? `${lazyCopyRoot}vendor/${sourceId.slice(inModules + '/node_modules/'.length)}`
-        : `${lazyCopyRoot}${sourceId.slice(sourceRoot.length)}`;
-    lazyCopyOf.set(copy, sourceId);
-    return { ...resolved, id: copy };
-  },
-  load(id) {
-    const sourceId = lazyCopyOf.get(id);
-    return sourceId === undefined ? null : readFileSync(sourceId, 'utf8');
-  },
-};
-
 export default defineConfig({
   plugins: [
     react(),
     stylesheet,
-    // The library build only (Storybook builds an app).
-    !process.env.STORYBOOK && lazyCopies,
     // Library build only: Storybook (STORYBOOK=true) and Vitest (VITEST) load this file too.
     !process.env.STORYBOOK &&
       !process.env.VITEST &&

@@ -75,7 +75,10 @@ export const OneApproval: Story = {
   },
 };
 
-/** Two approvals, one with a deadline: each gets a decision, then one Submit sends both. */
+/**
+ * Two approvals, one with a deadline, waiting: Submit waits until each has a decision (here one of
+ * the two is chosen).
+ */
 export const BatchWithDeadline: Story = {
   args: { interactions: batch },
   play: async ({ canvasElement, args }) => {
@@ -83,6 +86,31 @@ export const BatchWithDeadline: Story = {
     const submit = canvas.getByRole('button', { name: 'Submit decisions' });
     await expect(submit).toHaveAttribute('aria-disabled', 'true');
     await expect(canvas.getByText(/^Expires in 10 minutes/)).toBeVisible();
+    const jira = within(canvas.getByRole('listitem', { name: 'Create Jira issue' }));
+    await waitFor(() =>
+      expect(jira.getByRole('button', { name: 'Approve' })).not.toHaveAttribute('aria-disabled'),
+    );
+    await userEvent.click(jira.getByRole('button', { name: 'Approve' }));
+    await expect(jira.getByRole('button', { name: 'Approve' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Still waiting: the batch is not sent until each request has a decision.
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await expect(submit).toHaveAccessibleDescription(
+      'Choose Approve or Reject for each request: 1 of 2 chosen.',
+    );
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await expect(canvas.queryByText('Your answer is being sent.')).toBeNull();
+  },
+};
+
+/** The batch answered: each request gets a decision, then one Submit sends both. */
+export const BatchSubmitted: Story = {
+  args: { interactions: batch },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const submit = canvas.getByRole('button', { name: 'Submit decisions' });
     const jira = within(canvas.getByRole('listitem', { name: 'Create Jira issue' }));
     const email = within(canvas.getByRole('listitem', { name: 'Email the customer' }));
     await waitFor(() =>
@@ -96,6 +124,7 @@ export const BatchWithDeadline: Story = {
       { interactionId: 'call_jira', decision: 'APPROVE' },
       { interactionId: 'call_email', decision: 'REJECT' },
     ]);
+    await expect(submit).toHaveAccessibleDescription('Your answer is being sent.');
   },
 };
 

@@ -45,16 +45,18 @@ const baseUrl = 'https://durable-stories.mock.test';
 const hour = 60 * 60_000;
 const chat = { 'ap.io.messages': true, 'ap.io.streaming': true };
 
+/** A story's agent: `name` as a console shows it, and what its durable run does. */
 function agent(
   agentId: string,
   name: string,
+  does: string,
   durable: MockAgentDefinition['durable'],
 ): MockAgentDefinition {
   return {
     agent: {
       agent_id: agentId,
       name,
-      description: `A durable run that ${name}.`,
+      description: `A durable run that ${does}.`,
       capabilities: chat,
     },
     durable,
@@ -69,16 +71,18 @@ const reportChunks = [
 ];
 
 const storyAgents: MockAgentDefinition[] = [
-  agent('queued-agent', 'waits an hour in the queue', {
+  agent('queued-agent', 'Queued report', 'waits an hour in the queue', {
     acceptAs: 'QUEUED',
     queuedMs: hour,
     turns: [{ runningMs: 1000, text: 'Done after the queue.' }],
   }),
-  agent('hour-agent', 'writes for an hour', { turns: [{ runningMs: hour, text: reportChunks }] }),
-  agent('quick-agent', 'is done in a second', {
+  agent('hour-agent', 'Long report', 'writes for an hour', {
+    turns: [{ runningMs: hour, text: reportChunks }],
+  }),
+  agent('quick-agent', 'Quick report', 'is done in a second', {
     turns: [{ runningMs: 1000, text: 'The report is ready: three sources were checked.' }],
   }),
-  agent('failing-agent', 'fails after a second', {
+  agent('failing-agent', 'Failing analysis', 'fails after a second', {
     turns: [
       {
         runningMs: 1000,
@@ -87,17 +91,17 @@ const storyAgents: MockAgentDefinition[] = [
       },
     ],
   }),
-  agent('slow-cancel-agent', 'takes an hour to stop', {
+  agent('slow-cancel-agent', 'Slow to stop', 'takes an hour to stop', {
     cancel: { cancellingMs: hour },
     turns: [{ runningMs: hour, text: reportChunks }],
   }),
-  agent('overdue-agent', 'runs past its deadline', {
+  agent('overdue-agent', 'Overdue report', 'runs past its deadline', {
     executionTimeoutMs: 1000,
     graceMs: 1000,
     expiredState: 'EXPIRED',
     turns: [{ runningMs: hour, text: 'This never finishes by itself.' }],
   }),
-  agent('one-approval-agent', 'asks for one approval', {
+  agent('one-approval-agent', 'Slack notifier', 'asks for one approval', {
     turns: [
       {
         runningMs: 1000,
@@ -113,7 +117,7 @@ const storyAgents: MockAgentDefinition[] = [
       { runningMs: 1000, text: 'Sent your Slack message.' },
     ],
   }),
-  agent('batch-approval-agent', 'asks for two approvals at once', {
+  agent('batch-approval-agent', 'Ticket triage', 'asks for two approvals at once', {
     turns: [
       {
         runningMs: 1000,
@@ -596,6 +600,8 @@ export const ConsoleWaitingForApproval: StoryObj = mockOnlyStory({
     await expect(
       within(card).getByRole('heading', { name: 'Send Slack message to user' }),
     ).toBeVisible();
+    // The agent's name heads the console, as a person would name it.
+    await expect(canvas.getByRole('heading', { name: 'Slack notifier', level: 2 })).toBeVisible();
     await expect(within(card).getByRole('button', { name: 'Approve' })).toBeVisible();
     await expect(within(card).getByRole('button', { name: 'Reject' })).toBeVisible();
     await expect(canvas.getByText('The answer is waiting for your approval.')).toBeVisible();

@@ -44,7 +44,7 @@ const server = createServer((request, response) => {
     });
   }
 });
-const port = Number(process.env.PORT ?? 3000);
+const port = Number(process.env.PORT ?? 3001);
 server.listen(port, '127.0.0.1', () => {
   console.log(`App on http://127.0.0.1:${server.address().port}`);
 });

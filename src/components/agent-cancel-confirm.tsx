@@ -116,7 +116,8 @@ export function useConfirmedStop(
   const [open, setOpen] = useState(false);
   const opener = useRef<Element | null>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
-  const durable = conversation?.executionMode === 'durable';
+  // A turn with a durable run: its Stop cancels the run at the service.
+  const durable = conversation?.durableRun !== undefined;
   const underWay =
     conversation !== undefined &&
     conversation.status !== 'idle' &&

@@ -2,31 +2,51 @@ import {
   forwardRef,
   useCallback,
   useEffect,
-  useId,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
-  type ChangeEvent,
   type ComponentPropsWithoutRef,
   type FormEvent,
   type ForwardedRef,
-  type HTMLAttributes,
   type ReactNode,
   type RefAttributes,
 } from 'react';
 import { formFieldsFromSchema, type FormField } from '../core/console/input-form.js';
 import {
-  isChecked,
-  optionIndex,
-  toDateTimeLocal,
   validateInputForm,
   type AgentInputFormValues,
 } from '../core/console/input-form-validation.js';
+import { FormContext, useFormContext, type FormContextValue } from './agent-input-form-context.js';
+import {
+  AgentInputFormControl,
+  type AgentInputFormControlProps,
+} from './agent-input-form-control.js';
+import {
+  AgentInputFormDescription,
+  AgentInputFormField,
+  AgentInputFormLabel,
+  AgentInputFormMessage,
+  type AgentInputFormDescriptionProps,
+  type AgentInputFormFieldProps,
+  type AgentInputFormLabelProps,
+  type AgentInputFormMessageProps,
+} from './agent-input-form-field.js';
 import { initialFieldValue } from './input-form-controls.js';
-import { PlayIcon } from './icons.js';
-import { classNames, createPartContext, dataFlag, useComposedRefs, named } from './part-helpers.js';
+import { PlayIcon } from './part-icons.js';
+import { classNames, dataFlag, named } from './part-helpers.js';
 import { useHydrated } from './use-hydrated.js';
+
+export { AgentInputFormControl, type AgentInputFormControlProps };
+export {
+  AgentInputFormDescription,
+  AgentInputFormField,
+  AgentInputFormLabel,
+  AgentInputFormMessage,
+  type AgentInputFormDescriptionProps,
+  type AgentInputFormFieldProps,
+  type AgentInputFormLabelProps,
+  type AgentInputFormMessageProps,
+};
 
 /** Props of {@link AgentInputForm} (also `AgentInputForm.Root`). */
 export interface AgentInputFormProps
@@ -105,32 +125,6 @@ export interface AgentInputFormProps
    */
   children?: ReactNode;
 }
-
-interface FormContextValue {
-  fields: readonly FormField[];
-  getField: (name: string) => FormField | undefined;
-  getValue: (field: FormField) => unknown;
-  setValue: (field: FormField, value: unknown) => void;
-  getError: (name: string) => string | undefined;
-  disabled: boolean;
-  submitLabel: ReactNode;
-  registerControl: (name: string, element: HTMLElement | null) => void;
-}
-
-interface FieldContextValue {
-  field: FormField;
-  controlId: string;
-  descriptionId: string;
-  messageId: string;
-  error: string | undefined;
-  describedBy: string | undefined;
-  setShown: (part: 'description' | 'message', shown: boolean) => void;
-}
-
-const [FormContext, useFormContext] =
-  /* @__PURE__ */ createPartContext<FormContextValue>('AgentInputForm');
-const [FieldContext, useFieldContext] =
-  /* @__PURE__ */ createPartContext<FieldContextValue>('AgentInputForm.Field');
 
 /**
  * A form for an agent started by an input form, built from its fields (or its `input_schema`).
@@ -321,370 +315,6 @@ function AgentInputFormRootRender(
   );
 }
 
-/** Props of {@link AgentInputFormField}. */
-export interface AgentInputFormFieldProps
-  extends ComponentPropsWithoutRef<'div'>, RefAttributes<HTMLDivElement> {
-  /** The name of the field (its key in `input_schema.properties`). */
-  name: string;
-  /**
-   * The field's parts. Without children: label, control, description and message.
-   * @default undefined
-   */
-  children?: ReactNode;
-}
-
-/**
- * One field of an {@link AgentInputForm}: provides the label, control, description and message
- * parts inside it. Renders nothing when the form has no field of that name (e.g. while the schema
- * loads). Carries `data-kind`, `data-invalid`, `data-required`, `data-disabled`.
- *
- * @example
- * <AgentInputForm.Field name="topic" />
- */
-export const AgentInputFormField = /* @__PURE__ */ named(
-  /* @__PURE__ */ forwardRef<HTMLDivElement, AgentInputFormFieldProps>(AgentInputFormFieldRender),
-  'AgentInputForm.Field',
-);
-
-function AgentInputFormFieldRender(
-  { name, children, className, ...rest }: AgentInputFormFieldProps,
-  ref: ForwardedRef<HTMLDivElement>,
-) {
-  const form = useFormContext('AgentInputForm.Field');
-  const baseId = useId();
-  const [shown, setShownState] = useState({ description: false, message: false });
-  const setShown = useCallback((part: 'description' | 'message', value: boolean) => {
-    setShownState((previous) =>
-      previous[part] === value ? previous : { ...previous, [part]: value },
-    );
-  }, []);
-  const field = form.getField(name);
-  const error = form.getError(name);
-  const controlId = `${baseId}control`;
-  const descriptionId = `${baseId}description`;
-  const messageId = `${baseId}message`;
-  const describedBy = classNames(shown.description && descriptionId, shown.message && messageId);
-  const context = useMemo<FieldContextValue | undefined>(
-    () =>
-      field && {
-        field,
-        controlId,
-        descriptionId,
-        messageId,
-        error,
-        describedBy,
-        setShown,
-      },
-    [field, controlId, descriptionId, messageId, error, describedBy, setShown],
-  );
-  if (!field || !context) return null;
-  return (
-    <FieldContext.Provider value={context}>
-      <div
-        ref={ref}
-        className={classNames('ack-input-form__field', className)}
-        data-kind={field.kind}
-        data-invalid={dataFlag(error !== undefined)}
-        data-required={dataFlag(field.required)}
-        data-disabled={dataFlag(form.disabled)}
-        {...rest}
-      >
-        {children ??
-          (field.kind === 'boolean' ? (
-            <>
-              <AgentInputFormControl />
-              <AgentInputFormLabel />
-              <AgentInputFormDescription />
-              <AgentInputFormMessage />
-            </>
-          ) : (
-            <>
-              <AgentInputFormLabel />
-              <AgentInputFormDescription />
-              <AgentInputFormControl />
-              <AgentInputFormMessage />
-            </>
-          ))}
-      </div>
-    </FieldContext.Provider>
-  );
-}
-
-/** Props of {@link AgentInputFormLabel}. */
-export interface AgentInputFormLabelProps
-  extends ComponentPropsWithoutRef<'label'>, RefAttributes<HTMLLabelElement> {
-  /**
-   * The label text.
-   * @default the field's `title`, else its name
-   */
-  children?: ReactNode;
-}
-
-/**
- * The label of a field, tied to its control. A required field gets a `*` (hidden from assistive
- * technology, which hears the control's `required`).
- *
- * @example
- * <AgentInputForm.Label>Research topic</AgentInputForm.Label>
- */
-export const AgentInputFormLabel = /* @__PURE__ */ named(
-  /* @__PURE__ */ forwardRef<HTMLLabelElement, AgentInputFormLabelProps>(AgentInputFormLabelRender),
-  'AgentInputForm.Label',
-);
-
-function AgentInputFormLabelRender(
-  { children, className, ...rest }: AgentInputFormLabelProps,
-  ref: ForwardedRef<HTMLLabelElement>,
-) {
-  const { field, controlId, error } = useFieldContext('AgentInputForm.Label');
-  return (
-    <label
-      ref={ref}
-      htmlFor={controlId}
-      className={classNames('ack-input-form__label', className)}
-      data-invalid={dataFlag(error !== undefined)}
-      data-required={dataFlag(field.required)}
-      {...rest}
-    >
-      {children ?? field.label}
-      {field.required && field.kind !== 'boolean' ? (
-        <span aria-hidden="true" className="ack-input-form__required">
-          {' *'}
-        </span>
-      ) : null}
-    </label>
-  );
-}
-
-/** Props of {@link AgentInputFormDescription}. */
-export interface AgentInputFormDescriptionProps
-  extends ComponentPropsWithoutRef<'p'>, RefAttributes<HTMLParagraphElement> {
-  /**
-   * The description text.
-   * @default the field's `description` (nothing is rendered without one)
-   */
-  children?: ReactNode;
-}
-
-/**
- * The field's description, referenced by the control's `aria-describedby`.
- *
- * @example
- * <AgentInputForm.Description />
- */
-export const AgentInputFormDescription = /* @__PURE__ */ named(
-  /* @__PURE__ */ forwardRef<HTMLParagraphElement, AgentInputFormDescriptionProps>(
-    AgentInputFormDescriptionRender,
-  ),
-  'AgentInputForm.Description',
-);
-
-function AgentInputFormDescriptionRender(
-  { children, className, ...rest }: AgentInputFormDescriptionProps,
-  ref: ForwardedRef<HTMLParagraphElement>,
-) {
-  const { field, descriptionId, setShown } = useFieldContext('AgentInputForm.Description');
-  const content = children ?? field.description;
-  const showing = content !== undefined && content !== null && content !== '';
-  useLayoutEffect(() => {
-    if (!showing) return;
-    setShown('description', true);
-    return () => setShown('description', false);
-  }, [showing, setShown]);
-  if (!showing) return null;
-  return (
-    <p
-      ref={ref}
-      id={descriptionId}
-      className={classNames('ack-input-form__description', className)}
-      {...rest}
-    >
-      {content}
-    </p>
-  );
-}
-
-/** Props of {@link AgentInputFormMessage}. */
-export interface AgentInputFormMessageProps
-  extends ComponentPropsWithoutRef<'p'>, RefAttributes<HTMLParagraphElement> {
-  /**
-   * Replaces the validation message's text (shown only while the field is invalid).
-   * @default the validation message
-   */
-  children?: ReactNode;
-}
-
-/**
- * The field's validation message, shown while it is invalid and referenced by the control's
- * `aria-describedby`.
- *
- * @example
- * <AgentInputForm.Message className="error" />
- */
-export const AgentInputFormMessage = /* @__PURE__ */ named(
-  /* @__PURE__ */ forwardRef<HTMLParagraphElement, AgentInputFormMessageProps>(
-    AgentInputFormMessageRender,
-  ),
-  'AgentInputForm.Message',
-);
-
-function AgentInputFormMessageRender(
-  { children, className, ...rest }: AgentInputFormMessageProps,
-  ref: ForwardedRef<HTMLParagraphElement>,
-) {
-  const { error, messageId, setShown } = useFieldContext('AgentInputForm.Message');
-  const showing = error !== undefined;
-  useLayoutEffect(() => {
-    if (!showing) return;
-    setShown('message', true);
-    return () => setShown('message', false);
-  }, [showing, setShown]);
-  if (!showing) return null;
-  return (
-    <p
-      ref={ref}
-      id={messageId}
-      className={classNames('ack-input-form__message', className)}
-      data-invalid=""
-      {...rest}
-    >
-      {children ?? error}
-    </p>
-  );
-}
-
-/** Props of {@link AgentInputFormControl}. */
-export interface AgentInputFormControlProps
-  extends
-    Omit<HTMLAttributes<HTMLElement>, 'onChange' | 'id' | 'defaultValue' | 'children'>,
-    RefAttributes<HTMLElement> {
-  /**
-   * The control's placeholder (text, number and long-text controls).
-   * @default undefined
-   */
-  placeholder?: string;
-  /**
-   * Rows of a long-text control.
-   * @default 4
-   */
-  rows?: number;
-  /**
-   * The control's `autocomplete` hint.
-   * @default undefined
-   */
-  autoComplete?: string;
-}
-
-/**
- * The control of a field, chosen by its kind: text input, textarea, number input, checkbox,
- * select, date or date-time input. Carries `aria-invalid` (only when invalid), `aria-describedby`
- * and `data-invalid`.
- *
- * @example
- * <AgentInputForm.Control className="input" />
- */
-export const AgentInputFormControl = /* @__PURE__ */ named(
-  /* @__PURE__ */ forwardRef<HTMLElement, AgentInputFormControlProps>(AgentInputFormControlRender),
-  'AgentInputForm.Control',
-);
-
-function AgentInputFormControlRender(
-  { className, rows = 4, ...rest }: AgentInputFormControlProps,
-  ref: ForwardedRef<HTMLElement>,
-) {
-  const form = useFormContext('AgentInputForm.Control');
-  const { field, controlId, error, describedBy } = useFieldContext('AgentInputForm.Control');
-  const { registerControl } = form;
-  const name = field.name;
-  const registerRef = useCallback(
-    (element: HTMLElement | null) => {
-      registerControl(name, element);
-    },
-    [registerControl, name],
-  );
-  const composedRef = useComposedRefs(ref, registerRef);
-  const value = form.getValue(field);
-  const invalid = error !== undefined;
-  const common = {
-    ...rest,
-    ref: composedRef,
-    id: controlId,
-    name: field.name,
-    className: classNames('ack-input-form__control', className),
-    disabled: form.disabled,
-    required: field.required,
-    'aria-invalid': invalid ? true : undefined,
-    'aria-describedby': describedBy,
-    'data-invalid': dataFlag(invalid),
-    'data-kind': field.kind,
-  };
-  const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    form.setValue(field, event.target.value);
-
-  switch (field.kind) {
-    case 'textarea':
-      return <textarea {...common} rows={rows} value={asText(value)} onChange={onText} />;
-    case 'number':
-    case 'integer': {
-      const minimum = field.schema['minimum'];
-      const maximum = field.schema['maximum'];
-      return (
-        <input
-          {...common}
-          type="number"
-          inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'}
-          step={field.kind === 'integer' ? 1 : 'any'}
-          min={typeof minimum === 'number' ? minimum : undefined}
-          max={typeof maximum === 'number' ? maximum : undefined}
-          value={asText(value)}
-          onChange={onText}
-        />
-      );
-    }
-    case 'boolean':
-      return (
-        <input
-          {...common}
-          type="checkbox"
-          checked={isChecked(value)}
-          onChange={(event) => form.setValue(field, event.target.checked)}
-        />
-      );
-    case 'enum':
-      if (field.options.length > 0) {
-        const index = optionIndex(field, value);
-        return (
-          <select
-            {...common}
-            value={index === -1 ? '' : String(index)}
-            onChange={(event) =>
-              form.setValue(
-                field,
-                event.target.value === '' ? '' : field.options[Number(event.target.value)],
-              )
-            }
-          >
-            <option value="">{field.required ? 'Choose…' : '(none)'}</option>
-            {field.options.map((option, optionPosition) => (
-              <option key={optionPosition} value={String(optionPosition)}>
-                {String(option)}
-              </option>
-            ))}
-          </select>
-        );
-      }
-      return <input {...common} type="text" value={asText(value)} onChange={onText} />;
-    case 'date':
-      return <input {...common} type="date" value={asText(value)} onChange={onText} />;
-    case 'date-time':
-      return (
-        <input {...common} type="datetime-local" value={toDateTimeLocal(value)} onChange={onText} />
-      );
-    default:
-      return <input {...common} type="text" value={asText(value)} onChange={onText} />;
-  }
-}
-
 /** Props of {@link AgentInputFormSubmit}. */
 export interface AgentInputFormSubmitProps
   extends ComponentPropsWithoutRef<'button'>, RefAttributes<HTMLButtonElement> {
@@ -733,13 +363,6 @@ function AgentInputFormSubmitRender(
       )}
     </button>
   );
-}
-
-function asText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value) ?? '';
 }
 
 /**

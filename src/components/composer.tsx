@@ -120,9 +120,11 @@ function ComposerRender(
       />
       <div className={`${classPrefix}__footer`}>
         <p id={hintId} className={`${classPrefix}__hint`}>
-          {busy
-            ? 'The agent is answering: Stop or Escape ends the answer.'
-            : 'Enter sends, Shift+Enter adds a line.'}
+          {status === 'waiting'
+            ? 'The agent waits for your approval: Stop or Escape ends the answer.'
+            : busy
+              ? 'The agent is answering: Stop or Escape ends the answer.'
+              : 'Enter sends, Shift+Enter adds a line.'}
         </p>
         <div className="ack-actions">
           {busy ? (

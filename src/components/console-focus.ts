@@ -1,41 +1,44 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import type { AgentConsoleFocusIntent } from '../core/console/agent-console-controller.js';
 
 /**
- * Acts on the console's focus intents: Stop when the control that started a run is disabled, then
- * back to that control when the run ends (if focus was lost, or is on Stop). Returns the function
- * that remembers the control starting a run (call it before `start`).
+ * Moves focus as a form run starts and ends (a view concern: the controller knows nothing of it).
+ * When a run started from a control (`rememberOrigin` was called before `start`) becomes active,
+ * that control is disabled: focus goes to Stop, if it was lost. When the run ends, focus goes back
+ * to the control that started it, if focus was lost or is on Stop. A run started otherwise (Retry,
+ * which goes away) moves nothing. Returns `rememberOrigin`.
  */
 export function useFocusIntent(
-  focus: AgentConsoleFocusIntent,
+  active: boolean,
   stopRef: RefObject<HTMLButtonElement | null>,
 ): () => void {
   const originRef = useRef<HTMLElement | null>(null);
+  const wasActiveRef = useRef(active);
   const rememberOrigin = useCallback(() => {
     const focused = document.activeElement;
     originRef.current =
       focused instanceof HTMLElement && focused !== document.body ? focused : null;
   }, []);
-  const { target, version } = focus;
   useEffect(() => {
-    if (target === undefined) return;
+    if (active === wasActiveRef.current) return;
+    wasActiveRef.current = active;
+    const origin = originRef.current;
+    if (origin === null) return;
     const focused = document.activeElement;
     const focusLost =
       focused === null || focused === document.body || (focused as HTMLButtonElement).disabled;
-    if (target === 'stop') {
-      if (focusLost && originRef.current !== null) stopRef.current?.focus();
+    if (active) {
+      if (focusLost) stopRef.current?.focus();
       return;
     }
-    const origin = originRef.current;
     originRef.current = null;
     if (
-      origin?.isConnected &&
+      origin.isConnected &&
       !(origin as HTMLButtonElement).disabled &&
       (focusLost || focused === stopRef.current)
     ) {
       origin.focus();
     }
-  }, [target, version, stopRef]);
+  }, [active, stopRef]);
   return rememberOrigin;
 }
 

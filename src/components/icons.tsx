@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * is its name). Drawn here rather than taken from an icon library: nine paths do not earn a
  * dependency.
  */
-function Icon({ children }: { children: ReactNode }) {
+export function Icon({ children }: { children: ReactNode }) {
   return (
     <svg
       className="ack-icon"
@@ -24,12 +24,6 @@ function Icon({ children }: { children: ReactNode }) {
     </svg>
   );
 }
-
-export const PlayIcon = () => (
-  <Icon>
-    <path d="M4.5 3.2v9.6a.4.4 0 0 0 .6.35l7.7-4.8a.4.4 0 0 0 0-.7l-7.7-4.8a.4.4 0 0 0-.6.35Z" />
-  </Icon>
-);
 
 export const SendIcon = () => (
   <Icon>
@@ -52,25 +46,6 @@ export const RetryIcon = () => (
 export const ClearIcon = () => (
   <Icon>
     <path d="M4 4l8 8M12 4l-8 8" />
-  </Icon>
-);
-
-export const CopyIcon = () => (
-  <Icon>
-    <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
-    <path d="M10.5 3.5v-.25A1.25 1.25 0 0 0 9.25 2h-6A1.25 1.25 0 0 0 2 3.25v6A1.25 1.25 0 0 0 3.25 10.5h.25" />
-  </Icon>
-);
-
-export const DownloadIcon = () => (
-  <Icon>
-    <path d="M8 2.5v8M4.5 7 8 10.5 11.5 7M3 13.5h10" />
-  </Icon>
-);
-
-export const ChevronIcon = () => (
-  <Icon>
-    <path d="M6 4l4 4-4 4" />
   </Icon>
 );
 

@@ -93,26 +93,8 @@ export function useAgentConversation(
       throw new Error('useAgentConversation: pass `agentId` (or a shared `conversation`).');
     }
     ownedRef.current = new AgentConversation(client, {
+      ...conversationOptionsOf(options),
       agentId: options.agentId,
-      initialMessages: options.initialMessages,
-      sendStoppedAnswers: options.sendStoppedAnswers,
-      sendFailedAnswers: options.sendFailedAnswers,
-      maxHistoryMessages: options.maxHistoryMessages,
-      metadata: options.metadata,
-      generateId: options.generateId,
-      reconnect: options.reconnect,
-      maxEvents: options.maxEvents,
-      throttleMs: options.throttleMs,
-      idleTimeoutMs: options.idleTimeoutMs,
-      maxEventSize: options.maxEventSize,
-      transport: options.transport,
-      sleep: options.sleep,
-      now: options.now,
-      random: options.random,
-      executionMode: options.executionMode,
-      threadStore: options.threadStore,
-      threadId: options.threadId,
-      durableRun: options.durableRun,
       onMessagesChange: (messages: readonly ConversationMessage[]) =>
         callbacksRef.current.onMessagesChange?.(messages),
     });
@@ -188,3 +170,25 @@ export function useAgentConversation(
 
   return { ...snapshot, send, stop, respond, retry, edit, clear, conversation };
 }
+
+/**
+ * The options the hook's own conversation is created with: all but the hook's own and the
+ * callbacks (the run callbacks are observed, so an inline function is read when called).
+ */
+function conversationOptionsOf(
+  options: UseAgentConversationOptions,
+): Partial<AgentConversationOptions> {
+  const conversationOptions: UseAgentConversationOptions = { ...options };
+  for (const name of notConversationOptions) delete conversationOptions[name];
+  return conversationOptions;
+}
+
+const notConversationOptions = [
+  'client',
+  'conversation',
+  'onEvent',
+  'onStatusChange',
+  'onDone',
+  'onError',
+  'onMessagesChange',
+] as const satisfies readonly (keyof UseAgentConversationOptions)[];

@@ -131,9 +131,9 @@ describe('given the wings of src/core', () => {
   });
 });
 
-// A module another loads by `import()` is not on the page: the build gives it (and all it imports)
-// a copy of its own under dist/lazy/, so that esbuild does not split what it shares with the page
-// into a chunk loaded up front (vite.config.ts, lazyCopies; the package test checks the copies).
+// A module another loads by `import()` is not on the page: no static import of a client entry
+// reaches it, so a bundler puts it in a chunk of its own, loaded on its first use. What it imports
+// that the page has already is the page's module, loaded once (docs/decisions/0017-no-lazy-copies.md).
 const sourceFolder = fileURLToPath(new URL('../../src/', import.meta.url));
 const valueSpecifier = /^(?:import|export)\s+(?!type\b)[^;]*?from\s*['"]([^'"]+)['"]/gm;
 

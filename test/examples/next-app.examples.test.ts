@@ -1,13 +1,14 @@
-import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockAgentServer, type MockAgentServer } from 'agent-console-kit/testing';
 import {
+  answersTo,
   freePort,
   installExample,
   launchChromium,
+  methodAnswers,
   proxyRequests,
-  run,
+  startEnvironment,
   startServer,
   stopSlowChatTurn,
   pageProblems,
@@ -16,26 +17,32 @@ import {
   type StartedServer,
 } from './example-app.js';
 
-// examples/next-app as a user gets it: installed from the packed tarball, `next build` run with no
-// service settings (they belong to the running server), `next start` against the mock service,
-// which requires a token that only the server holds.
+// examples/next-app as a user gets it: installed from the packed tarball and built with the
+// commands of examples/README.md (`next build` with no service settings: they belong to the running
+// server), started with its start command against the mock service, which requires a token that
+// only the server holds.
 const token = `next-app-${Math.random().toString(36).slice(2)}-secret`;
 let mock: MockAgentServer;
 let app: StartedServer;
 let appUrl: string;
 let browser: Browser;
+let buildOutput: string;
 
 beforeAll(async () => {
   mock = await createMockAgentServer({ token });
-  const folder = await installExample('next-app');
-  await run('npm', ['run', 'build'], folder);
+  const { folder, start, output } = await installExample('next-app');
+  buildOutput = output;
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
+  // Next.js takes its port from PORT (3000 when unset, as the README says).
   app = await startServer(
-    join(folder, 'node_modules/.bin/next'),
-    ['start', '--port', String(port), '--hostname', '127.0.0.1'],
+    start.command,
+    start.args,
     folder,
-    { AGENT_SERVICE_URL: mock.url, AGENT_SERVICE_TOKEN: token },
+    {
+      ...startEnvironment(start, { AGENT_SERVICE_URL: mock.url, AGENT_SERVICE_TOKEN: token }),
+      PORT: String(port),
+    },
     /Ready in/,
   );
   browser = await launchChromium();
@@ -51,12 +58,14 @@ beforeEach(() => {
   mock.reset();
 });
 
-async function openConsole(agentId: string) {
+async function openPage(path: string) {
   const page = await browser.newPage();
   const watch = watchPage(page);
-  await page.goto(`${appUrl}/agents/${agentId}`);
+  await page.goto(`${appUrl}${path}`);
   return { page, watch };
 }
+
+const openConsole = (agentId: string) => openPage(`/agents/${agentId}`);
 
 function expectCleanPage(watch: PageWatch) {
   const problems = pageProblems(watch, token);
@@ -64,6 +73,15 @@ function expectCleanPage(watch: PageWatch) {
   expect(problems.console.filter((line) => /hydrat|#41[89]|#42[35]/i.test(line))).toEqual([]);
   expect(problems).toEqual({ errors: [], console: [], failures: [], tokenInRequests: false });
 }
+
+const minute = 60_000;
+const chat = { 'ap.io.messages': true, 'ap.io.streaming': true };
+const reportChunks = [
+  'Collecting the sources. ',
+  'Reading the three newest reports. ',
+  'Comparing their numbers. ',
+  'The report is ready.',
+];
 
 /** GETs of an agent's record and schemas the service received (with the token: from the server). */
 const retrievals = (agentId: string) =>
@@ -151,4 +169,52 @@ describe('given the Next.js app behind its route handler proxy, the service requ
     }
     expect(mock.requests).toEqual([]);
   });
+
+  it('builds with no warning that Next.js inferred the workspace root from another lockfile', () => {
+    // The example sits in the repository, under its package-lock.json (as the test's copy does).
+    expect(buildOutput).toMatch(/Compiled successfully|Generating static pages/);
+    expect(buildOutput).not.toMatch(/inferred your workspace root|multiple lockfiles/i);
+  });
+
+  it('answers other methods as examples/README.md says the route handler does', async () => {
+    const rows = methodAnswers('Next.js');
+    expect(rows.map((row) => row.method)).toEqual(['DELETE', 'PUT', 'OPTIONS', 'HEAD']);
+    expect(await answersTo(rows, appUrl, token)).toEqual(rows);
+    expect(mock.requests).toEqual([]);
+  });
+
+  it('keeps a durable agent’s thread across a reload: the run followed again, never sent again', async () => {
+    // The demo "Long report", made ten minutes long: the test moves the service's clock.
+    mock.service.setAgent({
+      agent: { agent_id: 'durable-agent', name: 'Long report', capabilities: chat },
+      durable: { turns: [{ runningMs: 10 * minute, text: reportChunks }] },
+    });
+    const { page, watch } = await openPage('/threads');
+    const conversation = page.getByRole('region', { name: /^Conversation with / });
+    const messages = conversation.getByRole('log', { name: 'Messages' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Write the weekly report');
+    // Send, clicked once it is enabled (Playwright waits for that).
+    await page.getByRole('button', { name: 'Send' }).click();
+    await messages.getByText('Write the weekly report').waitFor();
+    await mock.waitFor(() => mock.service.durableStats.runsStarted === 1, 30_000);
+    mock.service.advance(3 * minute);
+    await messages.getByText('Collecting the sources.', { exact: false }).waitFor();
+    expect(await messages.getByText('The report is ready.', { exact: false }).count()).toBe(0);
+
+    await page.reload();
+    await messages.getByText('Write the weekly report').waitFor();
+    await messages.getByText('Collecting the sources.', { exact: false }).waitFor();
+    const threads = page.getByRole('navigation', { name: /^Threads with / });
+    await threads.getByRole('button', { name: 'Write the weekly report', exact: true }).waitFor();
+    mock.service.advance(10 * minute);
+    await messages.getByText('The report is ready.', { exact: false }).waitFor();
+
+    expect(mock.service.durableStats.runsStarted).toBe(1);
+    expect(proxyRequests(watch).filter((request) => request.startsWith('POST '))).toEqual([
+      'POST /api/agent-service/api/agents/durable-agent/runs',
+    ]);
+    expect(mock.requests.every((record) => record.tokenFingerprint === token.slice(-4))).toBe(true);
+    expectCleanPage(watch);
+    await page.close();
+  }, 120_000);
 });

@@ -4,18 +4,20 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockAgentServer, type MockAgentServer } from 'agent-console-kit/testing';
-import { installExample } from './example-app.js';
+import { installExample, startEnvironment, type ReadmeCommand } from './example-app.js';
 
 // examples/node-script/run.mjs as a user runs it: plain JavaScript on Node 20, installed from the
-// packed tarball, agent-console-kit/core only, the service and token from the environment.
+// packed tarball with the commands of examples/README.md, agent-console-kit/core only, the service
+// and token from the environment.
 const execute = promisify(execFile);
 const token = `node-script-${Math.random().toString(36).slice(2)}-secret`;
 let mock: MockAgentServer;
 let folder: string;
+let readmeRun: ReadmeCommand;
 
 beforeAll(async () => {
   mock = await createMockAgentServer({ token });
-  folder = await installExample('node-script');
+  ({ folder, start: readmeRun } = await installExample('node-script'));
 }, 300_000);
 
 afterAll(async () => {
@@ -49,8 +51,12 @@ describe('given the Node script', () => {
     }
   });
 
-  it('sends a message to a chat agent and prints the answer', async () => {
-    const result = await runScript(['chat-agent', 'Where is my laptop?']);
+  it('sends a message to a chat agent and prints the answer, run as the README says', async () => {
+    // The README's command, with the test's service and token in its environment.
+    expect(readmeRun.command).toBe('node');
+    expect(readmeRun.args.slice(0, 2)).toEqual(['run.mjs', 'chat-agent']);
+    startEnvironment(readmeRun, { AGENT_SERVICE_URL: mock.url, AGENT_SERVICE_TOKEN: token });
+    const result = await runScript(readmeRun.args.slice(1));
 
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain('You asked "Where is my laptop?"');

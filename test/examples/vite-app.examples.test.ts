@@ -2,11 +2,13 @@ import type { Browser } from 'playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockAgentServer, type MockAgentServer } from 'agent-console-kit/testing';
 import {
+  answersTo,
   freePort,
   installExample,
   launchChromium,
+  methodAnswers,
   proxyRequests,
-  run,
+  startEnvironment,
   startServer,
   stopSlowChatTurn,
   pageProblems,
@@ -15,8 +17,9 @@ import {
   type StartedServer,
 } from './example-app.js';
 
-// examples/vite-app as a user gets it: installed from the packed tarball, built (tsc + vite), its
-// server (server.mjs: the app and the proxy) run against the mock service, which requires a token.
+// examples/vite-app as a user gets it: installed from the packed tarball and built (tsc + vite) with
+// the commands of examples/README.md, its server (server.mjs: the app and the proxy) started with
+// the README's start command against the mock service, which requires a token.
 const token = `vite-app-${Math.random().toString(36).slice(2)}-secret`;
 let mock: MockAgentServer;
 let app: StartedServer;
@@ -25,15 +28,18 @@ let browser: Browser;
 
 beforeAll(async () => {
   mock = await createMockAgentServer({ token });
-  const folder = await installExample('vite-app');
-  await run('npm', ['run', 'build'], folder);
+  const { folder, start } = await installExample('vite-app');
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
+  // server.mjs takes its port from PORT (3001 when unset, as the README says).
   app = await startServer(
-    process.execPath,
-    ['server.mjs'],
+    start.command,
+    start.args,
     folder,
-    { AGENT_SERVICE_URL: mock.url, AGENT_SERVICE_TOKEN: token, PORT: String(port) },
+    {
+      ...startEnvironment(start, { AGENT_SERVICE_URL: mock.url, AGENT_SERVICE_TOKEN: token }),
+      PORT: String(port),
+    },
     /App on http/,
   );
   browser = await launchChromium();
@@ -111,5 +117,12 @@ describe('given the Vite app behind its proxy, the service requiring a token', (
     expect(mock.postCount('slow-chat-agent')).toBe(1);
     expectCleanPage(watch);
     await page.close();
+  });
+
+  it('answers other methods as examples/README.md says the Node server does', async () => {
+    const rows = methodAnswers('Node server');
+    expect(rows.map((row) => row.method)).toEqual(['DELETE', 'PUT', 'OPTIONS', 'HEAD']);
+    expect(await answersTo(rows, appUrl, token)).toEqual(rows);
+    expect(mock.requests).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
@@ -67,6 +67,48 @@ async function splitPage(contents: string, external: string[] = []) {
     /** The page's own output. */
     entry: outputs[entry ?? ''],
   };
+}
+
+/**
+ * One page built by Vite (Rolldown) from the installed package, as an app would: the code its
+ * entry loads up front (its chunk and those it imports statically) and the code loaded on demand.
+ */
+async function splitPageWithVite(contents: string, external: string[] = []) {
+  const { build } = await import('vite');
+  const root = mkdtempSync(join(consumers.react, 'vite-app-'));
+  writeFileSync(join(root, 'app.js'), contents);
+  const output = await build({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    mode: 'production',
+    build: {
+      write: false,
+      // The page's exports kept, as esbuild keeps them (an app's entry exports nothing).
+      rolldownOptions: { input: join(root, 'app.js'), preserveEntrySignatures: 'strict', external },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .filter((chunk) => chunk.type === 'chunk');
+  const upFront = new Set<string>();
+  const visit = (fileName: string) => {
+    if (upFront.has(fileName)) return;
+    upFront.add(fileName);
+    for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) {
+      visit(imported);
+    }
+  };
+  // The page's own chunk (an import()'s chunk is an entry too, a dynamic one).
+  for (const chunk of chunks) {
+    if (chunk.isEntry && chunk.facadeModuleId?.endsWith('/app.js') === true) visit(chunk.fileName);
+  }
+  const textOf = (loaded: boolean) =>
+    chunks
+      .filter((chunk) => upFront.has(chunk.fileName) === loaded)
+      .map((chunk) => chunk.code)
+      .join('\n');
+  return { upFront: textOf(true), lazy: textOf(false) };
 }
 
 /**
@@ -147,7 +189,7 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result.output).toBe('done: Hello from the tarball');
   });
 
-  it('ends a run whose event is too large, read by the Node reader (a copy loaded on demand), with an error that is instanceof the class core exports', async () => {
+  it('ends a run whose event is too large, read by the Node reader (loaded on demand), with an error of the very class core exports', async () => {
     const result = await node(
       consumers.plain,
       script(`
@@ -161,7 +203,7 @@ describe('given plain Node with neither React nor msw installed', () => {
         console.log(JSON.stringify({
           status: final.status,
           name: final.error?.name,
-          copy: final.error?.constructor !== core.AgentEventTooLargeError,
+          sameClass: final.error?.constructor === core.AgentEventTooLargeError,
           tooLarge: final.error instanceof core.AgentEventTooLargeError,
           validation: final.error instanceof core.AgentValidationError,
         }));
@@ -171,7 +213,7 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(JSON.parse(result.output)).toEqual({
       status: 'error',
       name: 'AgentEventTooLargeError',
-      copy: true,
+      sameClass: true,
       tooLarge: true,
       validation: true,
     });
@@ -244,7 +286,7 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result).toEqual({ ok: true, output: 'function' });
   });
 
-  it('throws from a part loaded on demand (its own copy of the error classes) errors that are instanceof the classes the app imports', async () => {
+  it('throws from a part loaded on demand (the durable run wire) errors of the very classes the app imports', async () => {
     const result = await node(
       consumers.plain,
       script(`
@@ -256,7 +298,7 @@ describe('given plain Node with neither React nor msw installed', () => {
         await server.close();
         console.log(JSON.stringify({
           name: error.name,
-          copy: error.constructor !== core.AgentRunNotFoundError,
+          sameClass: error.constructor === core.AgentRunNotFoundError,
           notFound: error instanceof core.AgentRunNotFoundError,
           http: error instanceof core.AgentHttpError,
           agent: error instanceof core.AgentError,
@@ -268,8 +310,8 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result.ok, result.output).toBe(true);
     expect(JSON.parse(result.output)).toEqual({
       name: 'AgentRunNotFoundError',
-      // The durable run wire is a copy (dist/lazy/), not the module the main entry exports.
-      copy: true,
+      // One class per error at run time: the durable run wire imports the module the entry exports.
+      sameClass: true,
       notFound: true,
       http: true,
       agent: true,
@@ -468,37 +510,63 @@ describe('given the packed files', () => {
     }
   });
 
-  it('loads on demand only copies: every import() names a module under dist/lazy/, which loads nothing from outside it but packages', () => {
-    const lazyFolder = join(installed, 'dist/lazy');
-    const pageModules = files
-      .filter((file) => file.endsWith('.js') && !file.startsWith(join('dist', 'lazy')))
+  it('builds each module once: no dist/lazy/, every import() names a module of dist/ itself, not a copy', () => {
+    expect(files.filter((file) => file.startsWith(join('dist', 'lazy')))).toEqual([]);
+    const modules = files
+      .filter((file) => file.endsWith('.js'))
       .map((file) => join(installed, file));
-    const targets = pageModules.flatMap((file) =>
+    const targets = modules.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/import\(\s*["'](\.[^"']*)["']\s*\)/g)].map(
         ([, specifier = '']) => join(dirname(file), specifier),
       ),
     );
     // The console's five parts, the durable wire and turn, zod's explanation, the Node reader.
     expect(new Set(targets).size).toBeGreaterThanOrEqual(9);
-    for (const target of targets) {
-      expect(target.startsWith(lazyFolder), target).toBe(true);
-      const outside = staticImportsOf(target).loaded.filter((file) => !file.startsWith(lazyFolder));
-      expect(outside, target).toEqual([]);
-    }
+    for (const target of targets) expect(modules, target).toContain(target);
   });
 
-  it('keeps up front no module that only a part loaded on demand uses (the durable errors): each part has its own copy', async () => {
+  it('defines each error class in one module of the package (one class per error at run time)', () => {
+    const definedIn = new Map<string, string[]>();
+    for (const file of files.filter((name) => name.endsWith('.js'))) {
+      const code = readFileSync(join(installed, file), 'utf8');
+      for (const [, name = ''] of code.matchAll(/\bname = "(\w+Error)";/g)) {
+        definedIn.set(name, [...(definedIn.get(name) ?? []), file]);
+      }
+    }
+    expect(definedIn.size).toBeGreaterThan(15);
+    for (const [name, where] of definedIn) expect(where, name).toHaveLength(1);
+  });
+
+  it('keeps up front, in Vite, no module that only a part loaded on demand uses (the durable errors)', async () => {
+    const hooksPage = await splitPageWithVite(
+      "export { createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
+      peers,
+    );
+    // The durable run's errors, which the durable run wire throws, by the names they give.
+    for (const text of [
+      'AgentStartUnknownError',
+      'AgentRunMismatchError',
+      'AgentCancelUnavailableError',
+    ]) {
+      expect(hooksPage.upFront.includes(text), `${text} up front`).toBe(false);
+      expect(hooksPage.lazy).toContain(text);
+    }
+    // The errors the page's own requests throw stay up front, the wire's checks them once.
+    expect(hooksPage.upFront).toContain('AgentHttpError');
+    expect(hooksPage.lazy.includes('AgentHttpError'), 'a second AgentHttpError').toBe(false);
+  });
+
+  it('has one copy of each error class in an esbuild page too, up front or on demand', async () => {
     const hooksPage = await splitPage(
       "export { createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
       peers,
     );
-    // Texts of the durable run's errors, which the durable run wire throws.
-    for (const text of ['AgentStartUnknownError', 'AgentRunMismatchError', 'AgentStorageError']) {
-      expect(hooksPage.upFront.includes(text), `${text} up front`).toBe(false);
-      expect(hooksPage.lazy).toContain(text);
+    // Where esbuild puts the durable errors is its own (it splits every module an entry and an
+    // import() share into a chunk the page loads, evanw/esbuild#16: docs/decisions/0014-bundle-size.md).
+    const all = `${hooksPage.upFront}\n${hooksPage.lazy}`;
+    for (const text of ['"AgentStartUnknownError"', '"AgentHttpError"']) {
+      expect(all.split(text), text).toHaveLength(2);
     }
-    // The errors the page's own requests throw stay up front.
-    expect(hooksPage.upFront).toContain('AgentHttpError');
   });
 
   it("builds a hooks-only page in esbuild with no chunk for the console's lazy parts (esbuild keeps the chunk of every import() an entry reaches, evanw/esbuild#3704)", async () => {
@@ -506,11 +574,11 @@ describe('given the packed files', () => {
     const page = await splitPage(
       "export { AgentClientProvider, createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';",
     );
-    // A chunk of a console part, copied (dist/lazy/components/) or not (dist/components/).
+    // A chunk of a console part.
     const consolePartsOf = (outputs: typeof page.outputs) =>
       Object.values(outputs)
         .map((chunk) => chunk.entryPoint ?? '')
-        .filter((entryPoint) => /agent-console-kit\/dist\/(lazy\/)?components\//.test(entryPoint));
+        .filter((entryPoint) => /agent-console-kit\/dist\/components\//.test(entryPoint));
     expect(consolePartsOf(page.outputs)).toEqual([]);
     // The same search finds the five on the console's page (it is live).
     const consolePage = await splitPage(

@@ -7,7 +7,7 @@ const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
 // The size matrix of `npm run bench` (bench/bundlers.js) on its quickest cell: esbuild, the whole
 // console, so that a change to the package's layout or to esbuild cannot leave the script printing
-// nothing or nonsense. No budget is asserted here (the bench prints ✓ or ✗).
+// nothing or nonsense. No budget is asserted here (the bench prints ✓ or ✗ where it judges one).
 describe('bench/bundlers.js', () => {
   it('builds the console page with esbuild from dist/ and prints its size against the budget', async () => {
     expect(existsSync(dist), 'dist/ is built first (npm run build)').toBe(true);
@@ -36,21 +36,20 @@ describe('bench/bundlers.js', () => {
     expect(cells(lines[0] ?? '')).toEqual([
       'page (brotli, loaded up front, minus the baseline)',
       'budget',
-      'esbuild',
+      'esbuild (reported)',
       'verdict',
     ]);
     expect(lines[1]).toMatch(/^\|(-+\|){4}$/);
     const [title, budget, cell, verdict] = cells(lines[2] ?? '');
     expect(title).toContain('whole console');
     expect(budget).toBe('≤ 40 kB');
-    expect(cell).toBe(`${(bytes / 1000).toFixed(1)} kB ${bytes <= 40_000 ? '✓' : '✗'}`);
-    expect(verdict).toBe(
-      bytes <= 40_000 ? 'ok' : `over: esbuild +${((bytes - 40_000) / 1000).toFixed(1)} kB`,
-    );
+    // esbuild is measured and reported beside the bundlers the budgets are judged in.
+    expect(cell).toBe(`${(bytes / 1000).toFixed(1)} kB`);
+    expect(verdict).toBe('–');
     expect(cells(lines[3] ?? '')[0]).toContain('baseline');
   });
 
-  it('prints each budget and, per row, ok or by how much each bundler is over', () => {
+  it('prints each budget and, per row, ok or by how much each judged bundler is over (esbuild unjudged)', () => {
     const result = (pages: Record<string, number>) => ({
       seconds: 1,
       baseline: 70_000,
@@ -77,9 +76,9 @@ describe('bench/bundlers.js', () => {
           .map((cell) => cell.trim()),
       );
     expect(rows).toEqual([
-      ['≤ 15 kB', '16.3 kB ✗', '14.0 kB ✓', 'over: esbuild +1.3 kB'],
-      ['≤ 40 kB', '39.0 kB ✓', '41.0 kB ✗', 'over: Vite +1.0 kB'],
-      ['< whole console', '39.0 kB ✗', '30.0 kB ✓', 'over: esbuild +0.0 kB'],
+      ['≤ 15 kB', '16.3 kB', '14.0 kB ✓', 'ok'],
+      ['≤ 40 kB', '39.0 kB', '41.0 kB ✗', 'over: Vite +1.0 kB'],
+      ['< whole console', '39.0 kB', '30.0 kB ✓', 'ok'],
       ['–', '70.0 kB', '70.0 kB', '–'],
     ]);
   });

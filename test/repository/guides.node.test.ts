@@ -49,3 +49,39 @@ describe('the README', () => {
     expect(read('CHANGELOG.md')).toMatch(/^# Changelog/);
   });
 });
+
+describe('Storybook’s getting-started page', () => {
+  const page = read('stories/getting-started.mdx');
+  const stories = read('stories/agent-console.stories.tsx');
+  /** A story's export as Storybook names it in the sidebar ("With event log": WithEventLog). */
+  const exportOf = (name: string) =>
+    name
+      .split(' ')
+      .map((word) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`)
+      .join('');
+  /** The args of a story of stories/agent-console.stories.tsx: its text up to the next story. */
+  const storyText = (name: string) => {
+    const start = stories.indexOf(`export const ${exportOf(name)}: `);
+    if (start === -1) return undefined;
+    const next = stories.indexOf('\nexport const ', start + 1);
+    return stories.slice(start, next === -1 ? undefined : next);
+  };
+  const steps = (page.split('## Open this first')[1] ?? '')
+    .split('\n## ')[0]
+    ?.split(/\n(?=\d+\. )/)
+    .filter((step) => /^\d+\. /.test(step));
+
+  it('opens the AgentConsole stories it names, and shows the event log where it says so', () => {
+    expect(steps?.length).toBeGreaterThanOrEqual(4);
+    for (const step of steps ?? []) {
+      const named = [...step.matchAll(/\*\*Console \/ AgentConsole \/ ([^*]+)\*\*/g)].map(
+        (match) => match[1] ?? '',
+      );
+      for (const name of named) expect(storyText(name), name).toBeDefined();
+      // A step that speaks of the log names only stories that show it (`showEventLog: true`).
+      if (/\blog\b/.test(step) && named.length > 0) {
+        for (const name of named) expect(storyText(name), name).toContain('showEventLog: true');
+      }
+    }
+  });
+});

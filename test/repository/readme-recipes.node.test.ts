@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -47,6 +47,40 @@ describe('given examples/README.md', () => {
       const source = readFileSync(`${root}${path}`, 'utf8');
       if (source.startsWith("'use client'"))
         expect(code.split('\n')[0], path).toBe("'use client';");
+    }
+  });
+  it('shows every file of the examples, but the lockfiles and the icon it names as not shown', () => {
+    const shown = new Set(recipes('examples/README.md').map((entry) => entry.path));
+    // What a clone has in examples/ (not what `npm ci`, a build or `npm pack` add there).
+    const made =
+      /(^|\/)(node_modules|dist|\.next|next-env\.d\.ts|agent-console-kit[^/]*\.tgz)(\/|$)/;
+    const files = readdirSync(`${root}examples`, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `${entry.parentPath}/${entry.name}`.slice(root.length).replaceAll('\\', '/'))
+      .filter((path) => !made.test(path) && path !== 'examples/README.md')
+      .sort();
+    expect(files.filter((path) => !shown.has(path))).toEqual([
+      'examples/next-app/app/icon.svg',
+      'examples/next-app/package-lock.json',
+      'examples/node-script/package-lock.json',
+      'examples/vite-app/package-lock.json',
+    ]);
+    const readme = readFileSync(`${root}examples/README.md`, 'utf8');
+    expect(readme).toContain('Not shown: `package-lock.json` and `app/icon.svg`.');
+    expect(readme.split('Not shown: `package-lock.json`.').length).toBe(3);
+  });
+
+  it('pins no hash of the packed package in a lockfile: `npm pack` makes a new one each time', () => {
+    for (const name of ['next-app', 'vite-app', 'node-script']) {
+      const lock = JSON.parse(
+        readFileSync(`${root}examples/${name}/package-lock.json`, 'utf8'),
+      ) as {
+        packages: Record<string, Record<string, unknown>>;
+      };
+      expect(lock.packages['node_modules/agent-console-kit'], name).toMatchObject({
+        resolved: 'file:../agent-console-kit.tgz',
+      });
+      expect(lock.packages['node_modules/agent-console-kit'], name).not.toHaveProperty('integrity');
     }
   });
 });

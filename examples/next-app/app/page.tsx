@@ -11,6 +11,9 @@ export default function Home() {
         <li>
           <Link href="/agents/form-agent">Form agent</Link>
         </li>
+        <li>
+          <Link href="/threads">A durable agent, its threads kept in this browser</Link>
+        </li>
       </ul>
     </main>
   );

@@ -1,4 +1,41 @@
-// What the run store and the thread store share about browser storage.
+// What the run store and the thread store share about browser storage. A page with a thread store
+// loads this module and not the run store (a durable run's, loaded on its first durable turn).
+
+/**
+ * A synchronous key-value storage: `window.localStorage` and `window.sessionStorage` fit as they
+ * are.
+ */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** A storage in memory (what `storage: 'memory'` uses). */
+export function createMemoryStorage(): KeyValueStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => {
+      items.set(key, String(value));
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
+  };
+}
+
+/** What went wrong with a run store's or a thread store's storage; the run goes on in memory. */
+export class AgentStorageError extends Error {
+  override name = 'AgentStorageError';
+  readonly kind = 'storage';
+  /** `'quota'` when the storage is full, `'unavailable'` when it refused otherwise. */
+  readonly reason: 'quota' | 'unavailable';
+  constructor(message: string, options: { reason: 'quota' | 'unavailable'; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.reason = options.reason;
+  }
+}
 
 /** Stored JSON, or undefined when there is none or it does not parse (storage others can write). */
 export function parseStoredJson(text: string | null): unknown {

@@ -7,14 +7,30 @@ import type { AgentClient, AgentRunRequest } from '../wire/agent-client.js';
 import {
   AgentConversation,
   type AgentConversationOptions,
-  type ConversationExecutionMode,
-  type ConversationMessage,
   type ConversationSnapshot,
 } from '../conversation/agent-conversation.js';
-import type { ThreadStore } from '../storage/thread-store.js';
+import { createLocalStorageThreadStore } from '../storage/thread-store.js';
+import { browserWindow } from '../base/storage-helpers.js';
 import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run-schemas.js';
-import { AgentError, AgentHttpError, AgentInputError } from '../wire/errors.js';
+import { AgentHttpError, AgentInputError } from '../wire/errors.js';
 import { assertCompleteInput, formFieldsFromSchema, type FormField } from './input-form.js';
+import {
+  agentConsoleModeOf,
+  type AgentConsoleControllerOptions,
+  type AgentConsoleMode,
+  type AgentConsoleRunOptions,
+  type AgentConsoleSnapshot,
+} from './console-options.js';
+
+export {
+  agentConsoleModeOf,
+  type AgentConsoleApprovalStatus,
+  type AgentConsoleControllerOptions,
+  type AgentConsoleFormState,
+  type AgentConsoleMode,
+  type AgentConsoleRunOptions,
+  type AgentConsoleSnapshot,
+} from './console-options.js';
 import { RunHistory, type RunHistoryEntry } from '../stream/run-history.js';
 import {
   RunStream,
@@ -29,190 +45,8 @@ import {
   openToolAuthorization,
   requestToolAuthorizationUrl,
   type AgentErrorTool,
-  type ToolAuthorizationNavigation,
-  type ToolAuthorizationOpening,
   type ToolAuthorizationState,
 } from '../wire/tool-authorization.js';
-
-/**
- * What a console shows for an agent: `'form'` (started by its input form, with a run history) or
- * `'chat'` (a conversation: the agent takes messages, or its form has no field).
- */
-export type AgentConsoleMode = 'form' | 'chat';
-
-/**
- * The mode of an agent: `'chat'` when it takes messages (`capabilities['ap.io.messages']`) or its
- * input schema has no field, else `'form'`; `undefined` until the agent (and, for an agent that
- * does not take messages, its schemas) is known.
- */
-export function agentConsoleModeOf(
-  agent: Agent | undefined,
-  schemas: AgentSchemas | undefined,
-): AgentConsoleMode | undefined {
-  if (agent === undefined) return undefined;
-  if (agent.capabilities?.['ap.io.messages'] === true) return 'chat';
-  if (schemas === undefined) return undefined;
-  return formFieldsFromSchema(schemas.input_schema).length === 0 ? 'chat' : 'form';
-}
-
-/** The run options of a console: a run stream's, plus its client or a stream to share. */
-export interface AgentConsoleRunOptions extends RunStreamOptions {
-  /**
-   * The client of the runs.
-   * @default the console's client
-   */
-  client?: AgentClient | undefined;
-  /**
-   * A stream to run a form agent on, shared with other components: the console does not own it
-   * (it never aborts it on disconnect, nor changes its options).
-   * @default undefined (the console creates and owns its stream)
-   */
-  stream?: RunStream | undefined;
-}
-
-/** Options of {@link AgentConsoleController}. */
-export interface AgentConsoleControllerOptions {
-  /**
-   * Options of the runs (`reconnect`, `maxEvents`, `throttleMs`, `idleTimeoutMs`, the callbacks
-   * such as `onDone`); the callbacks are read when called.
-   * @default {}
-   */
-  runOptions?: AgentConsoleRunOptions | undefined;
-  /**
-   * `metadata` sent with every run (a chat agent's is read when its conversation is created).
-   * @default undefined
-   */
-  metadata?: Record<string, unknown> | undefined;
-  /**
-   * A chat agent's thread to restore, read when its conversation is created (a malformed one
-   * throws an `AgentInputError` then).
-   * @default []
-   */
-  initialMessages?: readonly ConversationMessage[] | undefined;
-  /**
-   * Called with a chat agent's thread when a turn settles and when it is cleared.
-   * @default undefined
-   */
-  onMessagesChange?: ((messages: readonly ConversationMessage[]) => void) | undefined;
-  /**
-   * How many runs a form agent's run history keeps (the newest), read when it is created.
-   * @default 20
-   */
-  runHistoryLimit?: number | undefined;
-  /**
-   * How a chat agent's turns run: `'stream'` (one SSE response) or `'durable'` (a durable run,
-   * polled: survives a reload, waits for approvals, Stop cancels it; `api: 'platform'` only). Read
-   * when the conversation is created.
-   * @default 'stream'
-   */
-  executionMode?: ConversationExecutionMode | undefined;
-  /**
-   * Where a chat agent's thread is kept (loaded when the conversation is created, saved when a
-   * turn settles or a durable turn is accepted). No thread list is shown: see `useAgentThreads`.
-   * @default undefined
-   */
-  threadStore?: ThreadStore | undefined;
-  /**
-   * The thread to load from `threadStore`, read when the conversation is created
-   * (`useAgentConsole` starts a new controller, and so a new conversation, for another one).
-   * @default a new random id, when there is a `threadStore`
-   */
-  threadId?: string | undefined;
-  /**
-   * A durable conversation's run store, poll schedule and environment.
-   * @default {}
-   */
-  durableRun?: AgentConversationOptions['durableRun'];
-  /**
-   * How the sign-in page of a tool to authorize is opened.
-   * @default 'window'
-   */
-  toolAuthorization?: ToolAuthorizationOpening | undefined;
-  /**
-   * Where the service sends the browser back after the person allowed a tool.
-   * @default navigation.currentUrl()
-   */
-  authorizationReturnUrl?: string | undefined;
-  /**
-   * How a sign-in page is opened in this runtime (`window.open`, `location.assign`);
-   * `useAgentConsole` gives the browser's.
-   * @default undefined (only a `toolAuthorization` function can open a page)
-   */
-  navigation?: ToolAuthorizationNavigation | undefined;
-}
-
-/**
- * Where the view should move focus, as data: each new `version` asks once. `'stop'`: a run started
- * from the form, whose control is now disabled (Stop is the next useful place, if focus was lost);
- * `'origin'`: that run ended (back to the control that started it, if focus was lost or on Stop).
- */
-export interface AgentConsoleFocusIntent {
-  target: 'stop' | 'origin' | undefined;
-  version: number;
-}
-
-/** The state of a form agent's input form, as the console drives it. */
-export interface AgentConsoleFormState {
-  /** Changes when the form must start over (Clear, Run again from the history). */
-  resetKey: number;
-  /** The values to start from (a history entry's input after Run again). */
-  defaultValues: Record<string, unknown> | undefined;
-  /** Messages by field name from the last run's refusal ({@link fieldErrorsOf}). */
-  errors: Record<string, string> | undefined;
-}
-
-/**
- * Where the answer to a durable turn's approvals stands: `'idle'` (nothing sent, or it was
- * accepted), `'responding'` (being sent), `'error'` (refused or not delivered: `approvalError`).
- */
-export type AgentConsoleApprovalStatus = 'idle' | 'responding' | 'error';
-
-/** The state of an {@link AgentConsoleController}: immutable, the same object until a change. */
-export interface AgentConsoleSnapshot {
-  /** The mode, once the agent (and its schemas, when needed) is known. */
-  mode: AgentConsoleMode | undefined;
-  /** The agent's form fields (from its input schema; empty until known). */
-  fields: readonly FormField[];
-  /**
-   * The run the status, the error and the event log show: a form agent's run, or the chosen
-   * answer's run of a conversation (the latest turn's by default).
-   */
-  run: RunSnapshot;
-  /** The answer whose run is shown, chosen with `selectAnswer`. */
-  selectedAnswerId: string | undefined;
-  /** `run` is a chosen answer's run (not the latest turn's). */
-  showsSelectedAnswer: boolean;
-  /** A run (or turn) is under way. */
-  active: boolean;
-  /** A chat agent's conversation (`undefined` for a form agent). */
-  conversation: ConversationSnapshot | undefined;
-  /**
-   * The approvals a chat agent's durable turn waits for, the batch shown (empty otherwise): answer
-   * them with `respond`.
-   */
-  pendingApprovals: readonly DurableInteraction[];
-  /** Where the answer to `pendingApprovals` stands (an error belongs to the batch it answered). */
-  approvalStatus: AgentConsoleApprovalStatus;
-  /**
-   * Why the answer failed, with `approvalStatus: 'error'`: a 409 (`status` 409: answered or changed
-   * elsewhere; not sent again), a 503 or network error after the retries, or a refused batch.
-   */
-  approvalError: AgentError | undefined;
-  /** A form agent's finished runs, newest first (empty for a chat agent). */
-  history: readonly RunHistoryEntry[];
-  /** A form agent's input form. */
-  form: AgentConsoleFormState;
-  /** Where each tool's authorization stands, for the error shown (by server id). */
-  toolStates: Readonly<Record<string, ToolAuthorizationState>>;
-  /** A sign-in page was opened for the error shown: running again is worth offering. */
-  toolOpened: boolean;
-  /** A form run that failed or was stopped can run again as it was sent. */
-  canRetry: boolean;
-  /** There is something to clear, and nothing under way (Stop comes first). */
-  canClear: boolean;
-  /** Where focus should go. */
-  focus: AgentConsoleFocusIntent;
-}
 
 interface FormEngine {
   stream: RunStream;
@@ -226,14 +60,6 @@ interface ToolAuthorizations {
   states: Readonly<Record<string, ToolAuthorizationState>>;
 }
 
-/** The controller's answer to a batch of approvals: the batch it answered, and how it went. */
-interface ApprovalAnswer {
-  batchKey: string | undefined;
-  status: AgentConsoleApprovalStatus;
-  error: AgentError | undefined;
-}
-
-const noApprovalAnswer: ApprovalAnswer = { batchKey: undefined, status: 'idle', error: undefined };
 const noApprovals: readonly DurableInteraction[] = Object.freeze([]);
 const noToolStates: Readonly<Record<string, ToolAuthorizationState>> = Object.freeze({});
 const noHistory: readonly RunHistoryEntry[] = Object.freeze([]);
@@ -243,7 +69,7 @@ const noFields: readonly FormField[] = Object.freeze([]);
  * The console's controller, framework-free: give it the agent and its schemas as they load
  * (`setAgent`); it picks the mode and creates only that mode's engine (a run stream and its history
  * for a form agent, a conversation for a chat agent). It owns the chosen answer, retry, clear, the
- * form's reset and field errors, tool authorizations and focus intents. `connect()` starts
+ * form's reset and field errors and tool authorizations. `connect()` starts
  * observing (its return stops, and ends what runs). Fits `useSyncExternalStore`.
  *
  * @example
@@ -268,13 +94,8 @@ export class AgentConsoleController {
   #detach: (() => void) | undefined;
   #selectedAnswerId: string | undefined;
   #authorizations: ToolAuthorizations = { error: undefined, states: noToolStates };
-  #approvalAnswer: ApprovalAnswer = noApprovalAnswer;
   #resetKey = 0;
   #formDefaults: Record<string, unknown> | undefined;
-  /** A form run started from a control: focus goes to Stop, then back. */
-  #returnFocus = false;
-  #focus: AgentConsoleFocusIntent = { target: undefined, version: 0 };
-  #wasActive = false;
   /** Bumped by every change of the controller's own state. */
   #version = 0;
   #built: { inputs: readonly unknown[]; snapshot: AgentConsoleSnapshot } | undefined;
@@ -371,14 +192,10 @@ export class AgentConsoleController {
     };
   };
 
-  /**
-   * Runs a form agent with `input` (checked against its fields first). Focus intents follow: Stop
-   * while it runs, then back to where it was started.
-   */
+  /** Runs a form agent with `input` (checked against its fields first). */
   start = (input: Record<string, unknown>): Promise<RunSnapshot> | undefined => {
     const form = this.#form;
     if (this.agentId === undefined || form === undefined) return undefined;
-    this.#returnFocus = true;
     const { metadata } = this.#options;
     const request: RunStartRequest = {
       agentId: this.agentId,
@@ -406,7 +223,6 @@ export class AgentConsoleController {
     const form = this.#form;
     const request = form?.stream.getSnapshot().request;
     if (form === undefined || this.getSnapshot().active || request === undefined) return undefined;
-    this.#returnFocus = false;
     return this.#whileConnected(form.stream.start({ ...request, check: this.#checkInput }));
   };
 
@@ -464,33 +280,12 @@ export class AgentConsoleController {
   ): Promise<ConversationSnapshot> | undefined => {
     const chat = this.#chat;
     if (chat === undefined) return undefined;
-    if (this.#approvalAnswer.status === 'responding') return Promise.resolve(chat.getSnapshot());
-    const batchKey = chat.getSnapshot().durableRun?.batchKey;
-    const answer: ApprovalAnswer = { batchKey, status: 'responding', error: undefined };
-    this.#setApprovalAnswer(answer);
-    const settle = (error: AgentError | undefined) => {
-      // Another engine (a new agent) or a later answer took over: this outcome is stale.
-      if (this.#chat !== chat || this.#approvalAnswer !== answer) return;
-      this.#setApprovalAnswer(
-        error === undefined ? noApprovalAnswer : { batchKey, status: 'error', error },
-      );
-    };
-    return chat.respond(decisions).then(
-      (snapshot) => {
-        const durable = snapshot.durableRun;
-        // The durable run keeps a refused answer's error while it waits on the same batch.
-        const refused =
-          durable?.status === 'requires-input' && durable.error instanceof AgentError
-            ? durable.error
-            : undefined;
-        settle(refused);
-        return chat.getSnapshot();
-      },
-      (error: unknown) => {
-        settle(error instanceof AgentError ? error : new AgentInputError(errorMessageOf(error)));
-        return chat.getSnapshot();
-      },
-    );
+    // How the answer goes is the turn's `approvalStatus` and `approvalError`.
+    if (chat.getSnapshot().approvalStatus === 'responding') {
+      return Promise.resolve(chat.getSnapshot());
+    }
+    const settled = () => chat.getSnapshot();
+    return chat.respond(decisions).then(settled, settled);
   };
 
   /** Shows the run of an answer (its events); the same id again goes back to the latest turn. */
@@ -548,15 +343,15 @@ export class AgentConsoleController {
       const history = new RunHistory(stream, { limit: options.runHistoryLimit });
       form = { stream, owned: shared === undefined, history };
     } else {
+      // A chat agent's mode is known only once the agent loaded, so its id is known too.
+      const agentId = this.agentId ?? '';
       chat = new AgentConversation(runClient, {
         ...streamOptionsOf(options),
-        // A chat agent's mode is known only once the agent loaded, so its id is known too.
-        agentId: this.agentId ?? '',
+        agentId,
         metadata: options.metadata,
         initialMessages: options.initialMessages,
         executionMode: options.executionMode,
-        threadStore: options.threadStore,
-        threadId: options.threadId,
+        ...threadOptionsOf(options, agentId),
         durableRun: options.durableRun,
         onMessagesChange: (messages) => this.#options.onMessagesChange?.(messages),
       });
@@ -567,7 +362,6 @@ export class AgentConsoleController {
     this.#chat?.dispose();
     this.#form = form;
     this.#chat = chat;
-    this.#approvalAnswer = noApprovalAnswer;
     this.#mode = mode;
     if (this.#connected) this.#attach();
   }
@@ -614,11 +408,6 @@ export class AgentConsoleController {
     return done;
   }
 
-  #setApprovalAnswer(answer: ApprovalAnswer) {
-    this.#approvalAnswer = answer;
-    this.#changed();
-  }
-
   #select(messageId: string | undefined) {
     if (messageId === this.#selectedAnswerId) return;
     this.#selectedAnswerId = messageId;
@@ -648,30 +437,20 @@ export class AgentConsoleController {
     const active =
       activeRunStatuses.has(engineRun.status) ||
       (chat !== undefined && chat.status !== 'idle' && chat.status !== 'loading');
-    this.#followFocus(mode, active);
     const toolStates =
       this.#authorizations.error === run.error ? this.#authorizations.states : noToolStates;
-    const pendingApprovals = chat?.pendingApprovals ?? noApprovals;
-    const answer = this.#approvalAnswer;
-    const approvalStatus: AgentConsoleApprovalStatus =
-      answer.status === 'responding' || chat?.durableRun?.status === 'responding'
-        ? 'responding'
-        : answer.status === 'error' &&
-            pendingApprovals.length > 0 &&
-            answer.batchKey === chat?.durableRun?.batchKey
-          ? 'error'
-          : 'idle';
     return {
       mode,
       fields: this.#fields,
       run,
+      status: selectedRun === undefined && chat !== undefined ? chat.turnStatus : run.status,
       selectedAnswerId: this.#selectedAnswerId,
       showsSelectedAnswer: selectedRun !== undefined,
       active,
       conversation: chat,
-      pendingApprovals,
-      approvalStatus,
-      approvalError: approvalStatus === 'error' ? answer.error : undefined,
+      pendingApprovals: chat?.pendingApprovals ?? noApprovals,
+      approvalStatus: chat?.approvalStatus ?? 'idle',
+      approvalError: chat?.approvalError,
       history,
       form: {
         resetKey: this.#resetKey,
@@ -691,16 +470,7 @@ export class AgentConsoleController {
         (chat !== undefined
           ? chat.messages.length > 0 || chat.run.status !== 'idle'
           : formRun !== undefined && formRun.status !== 'idle'),
-      focus: this.#focus,
     };
-  }
-
-  #followFocus(mode: AgentConsoleMode | undefined, active: boolean) {
-    const changed = active !== this.#wasActive;
-    this.#wasActive = active;
-    if (!changed || mode !== 'form' || !this.#returnFocus) return;
-    if (!active) this.#returnFocus = false;
-    this.#focus = { target: active ? 'stop' : 'origin', version: this.#focus.version + 1 };
   }
 
   /** The same object while the error and the fields are (a form shows new messages on change). */
@@ -720,6 +490,34 @@ function streamOptionsOf(options: AgentConsoleControllerOptions): RunStreamOptio
   const streamOptions: AgentConsoleRunOptions = { ...options.runOptions };
   for (const key of notStreamOptions) delete streamOptions[key];
   return streamOptions;
+}
+
+/**
+ * A chat agent's thread store and id: the given ones, or for durable turns (which outlive the
+ * page) a localStorage store and one thread per agent, so a reload finds the thread and its turn.
+ */
+function threadOptionsOf(
+  options: AgentConsoleControllerOptions,
+  agentId: string,
+): Pick<AgentConversationOptions, 'threadStore' | 'threadId'> {
+  const { threadStore, threadId, executionMode } = options;
+  if (threadStore !== undefined || executionMode !== 'durable' || !hasPageStorage()) {
+    return { threadStore, threadId };
+  }
+  return {
+    threadStore: createLocalStorageThreadStore(),
+    threadId: threadId ?? `console:${agentId}`,
+  };
+}
+
+/** The page has a localStorage (not a server, a worker or a sandboxed frame). */
+function hasPageStorage(): boolean {
+  try {
+    const storage = (globalThis as { localStorage?: { getItem?: unknown } }).localStorage;
+    return browserWindow() !== undefined && typeof storage?.getItem === 'function';
+  } catch {
+    return false;
+  }
 }
 
 const notStreamOptions = [
@@ -755,10 +553,6 @@ export function fieldErrorsOf(
     return entries.length > 0 ? Object.fromEntries(entries) : undefined;
   }
   return undefined;
-}
-
-function errorMessageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** A sent `input` as form values: numbers back to the text a number control holds. */

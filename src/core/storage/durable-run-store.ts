@@ -1,18 +1,14 @@
 import type { AgentMessage } from '../wire/schemas.js';
-import { AgentStorageError } from '../wire/durable-run-errors.js';
-import { browserWindow, isQuotaExceeded, parseStoredJson } from '../base/storage-helpers.js';
+import {
+  AgentStorageError,
+  browserWindow,
+  createMemoryStorage,
+  isQuotaExceeded,
+  parseStoredJson,
+  type KeyValueStorage,
+} from '../base/storage-helpers.js';
 
-export { AgentStorageError } from '../wire/durable-run-errors.js';
-
-/**
- * A synchronous key-value storage: `window.localStorage` and `window.sessionStorage` fit as they
- * are.
- */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export { AgentStorageError, createMemoryStorage, type KeyValueStorage };
 
 /** Where a durable run stands in its record. */
 export type DurableRunStoreRecordPhase = 'creating' | 'created' | 'settled';
@@ -156,20 +152,6 @@ export const createRunStore: (options?: DurableRunStoreOptions) => DurableRunSto
 
 const defaultNamespace = 'agent-console-kit:v1';
 const dayMs = 24 * 60 * 60 * 1000;
-
-/** A storage in memory (what `storage: 'memory'` uses). */
-export function createMemoryStorage(): KeyValueStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => {
-      items.set(key, String(value));
-    },
-    removeItem: (key) => {
-      items.delete(key);
-    },
-  };
-}
 
 /**
  * Creates a {@link DurableRunStore}. Records are plain JSON under `{namespace}:{scope}:run:{localId}`,
@@ -419,12 +401,9 @@ function randomPart(): string {
     .padStart(7, '0');
 }
 
-// Kept on the global object: a conversation's durable turns load their own copy of the durable
-// run and of this module (docs/decisions/0014-bundle-size.md), and a page keeps one default store.
-const pageStoreKey = Symbol.for('agent-console-kit:default-run-store');
+let pageStore: RunStore | undefined;
 
 /** The store shared by the durable runs of a page that were given none. */
 export function defaultRunStore(): RunStore {
-  const page = globalThis as { [pageStoreKey]?: RunStore };
-  return (page[pageStoreKey] ??= createRunStore());
+  return (pageStore ??= createRunStore());
 }

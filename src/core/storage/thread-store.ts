@@ -5,10 +5,12 @@ import {
 import { AgentInputError } from '../wire/errors.js';
 import {
   AgentStorageError,
+  browserWindow,
   createMemoryStorage,
+  isQuotaExceeded,
+  parseStoredJson,
   type KeyValueStorage,
-} from './durable-run-store.js';
-import { browserWindow, isQuotaExceeded, parseStoredJson } from '../base/storage-helpers.js';
+} from '../base/storage-helpers.js';
 
 /** A saved conversation: plain JSON, never a token or a header. */
 export interface StoredThread {
@@ -90,7 +92,7 @@ export class ThreadConflictError extends AgentInputError {
   readonly threadId: string;
   readonly expectedRevision: number;
   readonly storedRevision: number;
-  static override readonly errorName: string = 'ThreadConflictError';
+  override name = 'ThreadConflictError';
   constructor(threadId: string, expectedRevision: number, storedRevision: number) {
     super(
       `The thread "${threadId}" was saved elsewhere (revision ${storedRevision}, expected ${expectedRevision}): nothing was written.`,

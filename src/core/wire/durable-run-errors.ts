@@ -8,7 +8,6 @@ import {
   AgentHttpError,
   AgentInputError,
   AgentValidationError,
-  isErrorInstance,
   type AgentHttpErrorInit,
   type AgentValidationIssue,
 } from './errors.js';
@@ -20,7 +19,7 @@ import {
 export class AgentUnsupportedError extends AgentInputError {
   /** What was asked, e.g. `startDurableRun`. */
   readonly operation: string;
-  static override readonly errorName: string = 'AgentUnsupportedError';
+  override name = 'AgentUnsupportedError';
   constructor(operation: string) {
     super(
       `${operation} needs a client with api: 'platform' (the legacy rest-v1 generation has no durable runs): nothing was sent.`,
@@ -36,7 +35,7 @@ export class AgentUnsupportedError extends AgentInputError {
  * was retried; a 2xx may have run the agent as an ordinary run.
  */
 export class AgentDurableUnavailableError extends AgentHttpError {
-  static override readonly errorName: string = 'AgentDurableUnavailableError';
+  override name = 'AgentDurableUnavailableError';
   constructor(init: AgentHttpErrorInit) {
     super(init);
     this.message = `Durable runs are not available on this deployment (${init.method} answered ${init.status}${
@@ -47,7 +46,7 @@ export class AgentDurableUnavailableError extends AgentHttpError {
 
 /** 404 for a durable run: unknown, another user's (another token), or not this agent's. */
 export class AgentRunNotFoundError extends AgentHttpError {
-  static override readonly errorName: string = 'AgentRunNotFoundError';
+  override name = 'AgentRunNotFoundError';
 }
 
 /**
@@ -56,12 +55,12 @@ export class AgentRunNotFoundError extends AgentHttpError {
  * Read the run again; never send the same decisions again.
  */
 export class AgentApprovalConflictError extends AgentHttpError {
-  static override readonly errorName: string = 'AgentApprovalConflictError';
+  override name = 'AgentApprovalConflictError';
 }
 
 /** 409 to a cancellation: the active run cannot take one now (no cancellation registration). */
 export class AgentCancelUnavailableError extends AgentHttpError {
-  static override readonly errorName: string = 'AgentCancelUnavailableError';
+  override name = 'AgentCancelUnavailableError';
 }
 
 /** Why the outcome of a durable start is unknown. */
@@ -82,7 +81,7 @@ export class AgentStartUnknownError extends AgentError {
   readonly reason: AgentStartUnknownReason;
   /** The status answered, for reasons `'gateway'`, `'server'` and `'unreadable'`. */
   readonly status: number | undefined;
-  static override readonly errorName: string = 'AgentStartUnknownError';
+  override name = 'AgentStartUnknownError';
   constructor(options: {
     url: string;
     reason: AgentStartUnknownReason;
@@ -116,7 +115,7 @@ export class AgentStartUnknownError extends AgentError {
 export class AgentRunMismatchError extends AgentValidationError {
   readonly expected: { agentId: string; runId: string | undefined };
   readonly received: { agentId: string; runId: string };
-  static override readonly errorName: string = 'AgentRunMismatchError';
+  override name = 'AgentRunMismatchError';
   constructor(
     expected: { agentId: string; runId: string | undefined },
     received: { agentId: string; runId: string },
@@ -135,20 +134,4 @@ export class AgentRunMismatchError extends AgentValidationError {
   }
 }
 
-/** What went wrong with a run store's storage; the run goes on in memory. */
-export class AgentStorageError extends Error {
-  /** The class's name, which `instanceof` compares (see {@link AgentError.errorName}). */
-  static readonly errorName: string = 'AgentStorageError';
-  /** True for an error of this class, thrown by the app's copy of it or by one loaded on demand. */
-  static override [Symbol.hasInstance](value: unknown): value is AgentStorageError {
-    return isErrorInstance(this, value);
-  }
-  readonly kind = 'storage';
-  /** `'quota'` when the storage is full, `'unavailable'` when it refused otherwise. */
-  readonly reason: 'quota' | 'unavailable';
-  constructor(message: string, options: { reason: 'quota' | 'unavailable'; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.name = AgentStorageError.errorName;
-    this.reason = options.reason;
-  }
-}
+export { AgentStorageError } from '../base/storage-helpers.js';

@@ -5,56 +5,12 @@ import { checkProblemDetail } from './wire-checks.generated.js';
 /** The kinds of {@link AgentError}, for `switch` without `instanceof`. */
 export type AgentErrorKind = 'http' | 'network' | 'validation' | 'input';
 
-/**
- * `instanceof` for this library's error classes: `value` has `type`'s prototype in its chain, or
- * the prototype of a class that owns the same `errorName`. The parts loaded on demand (`import()`)
- * carry their own copy of the classes (docs/decisions/0014-bundle-size.md), and an error such a
- * copy throws must still be `instanceof` the class the app imported. A class that owns no
- * `errorName` (an app's subclass) answers by identity only.
- */
-export function isErrorInstance(type: object, value: unknown): boolean {
-  const prototype: unknown = ownValue(type, 'prototype');
-  const name = ownValue(type, 'errorName');
-  let link = value;
-  while (typeof link === 'object' && link !== null) {
-    link = Object.getPrototypeOf(link);
-    if (link === prototype) return true;
-    if (name !== undefined && link !== null && errorNameOf(link as object) === name) return true;
-  }
-  return false;
-}
-
-function errorNameOf(prototype: object): unknown {
-  const type = ownValue(prototype, 'constructor');
-  return typeof type === 'function' ? ownValue(type, 'errorName') : undefined;
-}
-
-// A data property only: a getter of another library's object is never called.
-function ownValue(target: object, key: string): unknown {
-  return Object.getOwnPropertyDescriptor(target, key)?.value;
-}
-
 /** The base of every error this library throws or puts into a snapshot. */
 export abstract class AgentError extends Error {
-  /**
-   * The class's name, which `instanceof` compares (with the prototype) so that an error thrown by
-   * a copy of the class loaded on demand is `instanceof` it; each instance's `name` starts as it.
-   */
-  static readonly errorName: string = 'AgentError';
+  override name = 'AgentError';
   abstract readonly kind: AgentErrorKind;
   /** Whether sending the same request again may succeed (408, 429, 502, 503, 504, network). */
   abstract readonly retryable: boolean;
-  constructor(message?: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = (new.target as typeof AgentError).errorName;
-  }
-  /** True for an error of this class, thrown by the app's copy of it or by one loaded on demand. */
-  static override [Symbol.hasInstance]<T>(
-    this: abstract new (...args: never[]) => T,
-    value: unknown,
-  ): value is T {
-    return isErrorInstance(this, value);
-  }
 }
 
 /** One entry of a problem detail's `errors[]`. */
@@ -103,7 +59,7 @@ export class AgentHttpError extends AgentError {
   /** From `Retry-After` (seconds or an HTTP date), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
-  static override readonly errorName: string = 'AgentHttpError';
+  override name = 'AgentHttpError';
   constructor(init: AgentHttpErrorInit) {
     const problem = asProblem(init.body);
     const suggestions = suggestionsOf(init.body);
@@ -140,7 +96,7 @@ export class AgentNetworkError extends AgentError {
   readonly kind = 'network';
   readonly retryable = true;
   readonly url: string;
-  static override readonly errorName: string = 'AgentNetworkError';
+  override name = 'AgentNetworkError';
   constructor(message: string, options: { url: string; cause?: unknown }) {
     super(message, { cause: options.cause });
     this.url = options.url;
@@ -160,7 +116,7 @@ export class AgentValidationError extends AgentError {
   readonly retryable = false;
   readonly issues: readonly AgentValidationIssue[];
   readonly body: unknown;
-  static override readonly errorName: string = 'AgentValidationError';
+  override name = 'AgentValidationError';
   constructor(what: string, issues: AgentValidationIssue[], body: unknown) {
     super(
       `${what} did not match: ${issues
@@ -178,7 +134,7 @@ export class AgentInputError extends AgentError {
   readonly retryable = false;
   /** The form fields the input lacks, when that is the reason. */
   readonly missingFields: readonly string[];
-  static override readonly errorName: string = 'AgentInputError';
+  override name = 'AgentInputError';
   constructor(message: string, options: { missingFields?: string[] } = {}) {
     super(message);
     this.missingFields = options.missingFields ?? [];
@@ -398,7 +354,7 @@ export class AgentRedirectError extends AgentHttpError {
   /** The origin the redirect pointed at; undefined when the browser hid it or it was no URL. */
   readonly redirectOrigin: string | undefined;
 
-  static override readonly errorName: string = 'AgentRedirectError';
+  override name = 'AgentRedirectError';
   constructor(init: AgentRedirectErrorInit) {
     super({
       status: init.status,

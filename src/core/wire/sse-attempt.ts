@@ -164,7 +164,7 @@ export const defaultMaxEventSize = 4 * 1024 * 1024;
 export class AgentEventTooLargeError extends AgentValidationError {
   /** The bound that was passed, in bytes. */
   readonly maxEventSize: number;
-  static override readonly errorName: string = 'AgentEventTooLargeError';
+  override name = 'AgentEventTooLargeError';
   constructor(maxEventSize: number) {
     super(
       'The run stream',

@@ -138,7 +138,7 @@ export interface AgentStore {
  */
 export class AgentStoreConflictError extends ThreadConflictError {
   readonly current: StoredThread | undefined;
-  static override readonly errorName: string = 'AgentStoreConflictError';
+  override name = 'AgentStoreConflictError';
   constructor(threadId: string, expectedRevision: number, current: StoredThread | undefined) {
     super(threadId, expectedRevision, current?.revision ?? 0);
     this.current = current;

@@ -17,6 +17,8 @@ import { manualPage, type ManualPage } from '../../support/durable-environment.j
 const servers: MockAgentServer[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
+  // A durable console keeps its thread in localStorage by default: each test starts a new one.
+  localStorage.clear();
 });
 
 async function setUp() {
@@ -74,7 +76,8 @@ async function sendUntilWaiting(page: ManualPage, server: MockAgentServer) {
   await user.type(box, 'Tell me on Slack{Enter}');
   await waitFor(() => expect(starts()).toBe(before + 1));
   await advance(page, 2000);
-  await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'waiting'));
+  // The newest answer: a console mounted again shows its (durable) thread from before.
+  await waitFor(() => expect(agentItems().at(-1)).toHaveAttribute('data-status', 'waiting'));
   return { user, box };
 }
 
@@ -98,6 +101,10 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
     );
     // The person was typing in the composer: the card did not take focus.
     expect(box).toHaveFocus();
+    // The composer's hint says the answer waits for the person, not that the agent is answering.
+    expect(box).toHaveAccessibleDescription(
+      'The agent waits for your approval: Stop or Escape ends the answer.',
+    );
     // Under the thread, above the composer.
     const thread = screen.getByRole('region', { name: /^Conversation with / });
     expect(thread.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -88,6 +88,8 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
       });
     }
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'stopped'));
+    // The header says what a stopped stream turn says, not the idle "Ready.".
+    expect(document.querySelector('.ack-console__status')).toHaveTextContent('Stopped.');
     await waitFor(async () =>
       expect((await threadStore.load('thread-1'))?.messages[1]?.status).toBe('stopped'),
     );
@@ -211,5 +213,52 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
     await waitFor(async () =>
       expect((await threadStore.load('thread-1'))?.messages[1]?.status).toBe('done'),
     );
+  });
+});
+
+describe('given AgentConsole with executionMode="durable" and no thread store', () => {
+  afterEach(() => localStorage.clear());
+
+  it('a reload mid-turn finds the thread (kept in localStorage by default) and the same run: one POST', async () => {
+    const page = manualPage();
+    const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
+    servers.push(server);
+    const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+    const runStorage = createMemoryStorage();
+    const renderDurable = () =>
+      render(
+        <StrictMode>
+          <QueryClientProvider client={new QueryClient()}>
+            <AgentClientProvider client={client}>
+              <AgentConsole
+                agentId="durable-agent"
+                executionMode="durable"
+                durableRun={page.durableRun(runStorage)}
+              />
+            </AgentClientProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    const user = userEvent.setup();
+    const first = renderDurable();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Write it{Enter}');
+    await waitFor(() => expect(starts(server)).toHaveLength(1));
+    await waitFor(() => expect(localStorage.length).toBeGreaterThan(0));
+    first.unmount();
+
+    renderDurable();
+    await waitFor(() => expect(agentItems()).toHaveLength(1));
+    expect(screen.queryByText('No messages yet.')).toBeNull();
+    for (let step = 0; step < 8; step++) {
+      await act(async () => {
+        page.advance(1000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+    }
+    await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'done'));
+    expect(agentItems()[0]).toHaveTextContent('the answer is ready for review.');
+    expect(starts(server)).toHaveLength(1);
+    // Nothing but the thread's messages: no token in the page's storage.
+    expect(JSON.stringify({ ...localStorage })).not.toContain('tok-5f3a9c');
   });
 });

@@ -11,6 +11,7 @@ import {
   createRunStore,
   type AgentConversation,
   type AgentConversationOptions,
+  type ConversationMessage,
   type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
@@ -143,6 +144,47 @@ describe('given a durable conversation and the mock service', () => {
       expect(second.getSnapshot().messages[1]?.text).toMatch(/ready for review\.$/);
       expect(starts(server)).toHaveLength(1);
       expect(server.service.durableStats.cancels).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a reload finding a run settled in the run store but not in the thread reads it: never an empty "done" answer', async () => {
+    const { page, server, threadStore, open } = await setUp();
+    try {
+      const first = open('durable-agent');
+      await first.loaded;
+      const done = first.send('Write the report');
+      await idle(first);
+      await tick(page, first, 7000);
+      const settled = await done;
+      await first.saved;
+      first.dispose();
+      // The page went away after the run store saw the end, before the thread's save: the thread
+      // holds the answer as accepted (no text yet, the run id).
+      const stored = await threadStore.load('thread-1');
+      const [question, answer] = settled.messages;
+      if (stored === undefined || question === undefined || answer === undefined) throw new Error();
+      const accepted: ConversationMessage = { ...answer, text: '', status: 'streaming' };
+      delete accepted.endedAt;
+      await threadStore.save(
+        { ...stored, messages: [question, accepted] },
+        { expectedRevision: stored.revision },
+      );
+
+      const second = open('durable-agent');
+      const seen: [string, string | undefined][] = [];
+      second.subscribe(() => {
+        const last = second.getSnapshot().messages[1];
+        seen.push([last?.status ?? '', last?.text]);
+      });
+      await second.loaded;
+      await idle(second);
+      // It says it is reading until the read came, then shows the answer the run wrote.
+      expect(seen.filter(([status, text]) => status === 'done' && text === '')).toEqual([]);
+      expect(second.getSnapshot().messages[1]).toMatchObject({ status: 'done', text: answer.text });
+      expect(second.getSnapshot().status).toBe('idle');
+      expect(starts(server)).toHaveLength(1);
     } finally {
       await server.close();
     }
@@ -367,6 +409,8 @@ describe('given a durable conversation and the mock service', () => {
       const settled = await done;
       expect(settled.messages[1]).toMatchObject({ status: 'stopped' });
       expect(settled.durableRun?.status).toBe('cancelled');
+      // In a run's words, as a stopped stream turn says it.
+      expect(settled.turnStatus).toBe('aborted');
       expect(server.service.durableStats.cancels).toBe(1);
       expect(starts(server)).toHaveLength(1);
     } finally {
@@ -400,7 +444,16 @@ describe('given a durable conversation and the mock service', () => {
       expect(waiting.messages).toHaveLength(2);
       const [approval] = waiting.pendingApprovals;
       expect(approval).toMatchObject({ kind: 'tool-approval' });
-      await second.respond([{ interactionId: approval?.interactionId ?? '', decision: 'APPROVE' }]);
+      const answered = second.respond([
+        { interactionId: approval?.interactionId ?? '', decision: 'APPROVE' },
+      ]);
+      // The answer being sent is the turn's to say, once, for every view of the conversation.
+      expect(second.getSnapshot().approvalStatus).toBe('responding');
+      await answered;
+      expect(second.getSnapshot()).toMatchObject({
+        approvalStatus: 'idle',
+        approvalError: undefined,
+      });
       await tick(page, second, 3000);
       expect(shape(second)).toEqual([
         ['USER', 'done'],
