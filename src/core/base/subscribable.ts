@@ -45,6 +45,11 @@ export class ListenerSet {
     return this.#listeners.size;
   }
 
+  /** Whether a listener has come and gone and none is here now (the grace included). */
+  get unobserved(): boolean {
+    return this.#everObserved && this.#listeners.size === 0;
+  }
+
   /** Adds `listener`; returns its removal. */
   subscribe = (listener: () => void): (() => void) => {
     const first = this.#listeners.size === 0;
@@ -70,7 +75,7 @@ export class ListenerSet {
    * a child's mount effect runs before its parent subscribes.
    */
   stopUnlessObserved(): void {
-    if (this.#everObserved && this.#listeners.size === 0) this.#stopSoon();
+    if (this.unobserved) this.#stopSoon();
   }
 
   /** Calls every listener; one that throws is given to `onError` and the others still run. */
