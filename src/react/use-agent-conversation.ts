@@ -11,7 +11,9 @@ import { useOptionalAgentClient } from './agent-client-provider.js';
 import { useEngine } from './use-engine.js';
 
 /** Options of {@link useAgentConversation}. */
-export interface UseAgentConversationOptions extends Partial<AgentConversationOptions> {
+export interface UseAgentConversationOptions extends Partial<
+  Omit<AgentConversationOptions, 'disposeWhenUnobserved'>
+> {
   /**
    * The client of the hook's own conversation.
    * @default the client of the nearest AgentClientProvider
