@@ -132,6 +132,32 @@ export function Page() {
   return h(Providers, null, h(Chat));
 }`,
   },
+  threads: {
+    title: 'server thread list (`createServerThreadStore` + `useAgentThreads`)',
+    // Threads that follow the user (docs/threads-across-devices.md): reported, no budget of its own.
+    source: `import { AgentClientProvider, createAgentClient, createServerThreadStore, useAgentThreads } from 'agent-console-kit';
+${providers}
+const threadStore = createServerThreadStore({ baseUrl: '/api/agent-service' });
+function Threads() {
+  const list = useAgentThreads({ threadStore });
+  return h('ul', null, list.threads.map((thread) => h('li', { key: thread.id }, thread.title)));
+}
+export function Page() {
+  return h(Providers, null, h(Threads));
+}`,
+  },
+  inbox: {
+    title: 'approvals inbox (`useAgentInbox` + `<AgentInbox>` + styles.css)',
+    source: `import { AgentClientProvider, AgentInbox, createAgentClient, useAgentInbox } from 'agent-console-kit';
+import 'agent-console-kit/styles.css';
+${providers}
+function Inbox() {
+  return h(AgentInbox, { inbox: useAgentInbox() });
+}
+export function Page() {
+  return h(Providers, null, h(Inbox));
+}`,
+  },
 };
 export const pageNames = Object.keys(pages);
 
@@ -419,10 +445,18 @@ async function buildWithNext(dir, names) {
 // ship it; webpack's entries are separate bundles, and Next.js's shared files (framework, runtime,
 // layout) are the same in every build of the run.
 const buildGroups = {
-  esbuild: [['baseline'], ['hooks'], ['conversation'], ['console'], ['chat']],
-  vite: [['baseline'], ['hooks'], ['conversation'], ['console'], ['chat']],
-  webpack: [['baseline', 'hooks'], ['conversation'], ['console', 'chat']],
-  next: [['baseline', 'hooks'], ['conversation'], ['console', 'chat']],
+  esbuild: [
+    ['baseline'],
+    ['hooks'],
+    ['conversation'],
+    ['console'],
+    ['chat'],
+    ['threads'],
+    ['inbox'],
+  ],
+  vite: [['baseline'], ['hooks'], ['conversation'], ['console'], ['chat'], ['threads'], ['inbox']],
+  webpack: [['baseline', 'hooks'], ['conversation'], ['console', 'chat'], ['threads', 'inbox']],
+  next: [['baseline', 'hooks'], ['conversation'], ['console', 'chat'], ['threads', 'inbox']],
 };
 
 const builders = {

@@ -1,9 +1,9 @@
 /**
- * Memory of a transport while a server streams a `data:` line that never ends (`npm run bench`,
+ * Memory of the transport while a server streams a `data:` line that never ends (`npm run bench`,
  * bundled by bench/run.js with esbuild and run in plain Node with --expose-gc, one process per
  * measure). Prints one JSON object on stdout. Not a test: it asserts nothing.
  *
- *   node endless-line.bench.js <fetch-event-source | fetch> <endless | events | unbounded>
+ *   node endless-line.bench.js <endless | events | unbounded>
  *
  * `endless`: the server offers 50 MB of one line (64 kB writes) and the transport runs with the
  * default `maxEventSize`; `events`: the baseline, the same bytes as 1 kB events; `unbounded`: for
@@ -14,19 +14,12 @@
  */
 import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { createAgentClient, fetchEventSourceTransport, fetchSseTransport } from 'agent-console-kit';
-
-// fetch-event-source reaches timers and fetch through `window`, and removes a visibility listener
-// from `document` when it ends (openWhenHidden adds none): the least of both, for plain Node.
-const globals = globalThis as { window?: unknown; document?: unknown };
-globals.window ??= globalThis;
-globals.document ??= { removeEventListener: () => undefined, hidden: false };
+import { createAgentClient, defaultSseTransport } from 'agent-console-kit';
 
 const writeSize = 64 * 1024;
-const [transportName = 'fetch', mode = 'endless'] = process.argv.slice(2);
+const [mode = 'endless'] = process.argv.slice(2);
 const offeredBytes = (mode === 'unbounded' ? 20 : 50) * 1024 * 1024;
-const transport =
-  transportName === 'fetch-event-source' ? fetchEventSourceTransport : fetchSseTransport;
+const transport = defaultSseTransport;
 
 function endlessChunks(): Buffer[] {
   return [Buffer.from('data: '), Buffer.alloc(writeSize, 'x')];
@@ -102,7 +95,6 @@ server.close();
 
 process.stdout.write(
   JSON.stringify({
-    transport: transportName,
     mode,
     offeredBytes,
     writtenBytes: written,

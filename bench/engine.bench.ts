@@ -2,7 +2,8 @@
  * Engine figures of `npm run bench`, in plain Node (bundled by bench/run.js with esbuild, run with
  * --expose-gc). Prints one JSON object on stdout. Not a test: it asserts nothing.
  *
- * - events/s through RunStream ÷ fetch-event-source + JSON.parse on the same bytes (in memory);
+ * - events/s through RunStream, where `window` and `document` exist and where they do not, ÷ the
+ *   parser floor: eventsource-parser + JSON.parse on the same bytes (in memory), on CPU time;
  * - heap growth after 1,000,000 and 2,000,000 events with maxEvents 10,000 (after GC);
  * - added time to the first event over a raw fetch of the same stream (mock server, real socket).
  *
@@ -13,10 +14,10 @@
  * collector already took included), their largest allocation sites and the collections a run
  * causes (`npm run bench:engine -- alloc` bundles and runs it).
  */
-import { fetchEventSource } from '@microsoft/fetch-event-source';
+import { createParser } from 'eventsource-parser';
 import { Session } from 'node:inspector/promises';
 import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
-import { createAgentClient, createRunStream, fetchEventSourceTransport } from 'agent-console-kit';
+import { createAgentClient, createRunStream, defaultSseTransport } from 'agent-console-kit';
 import { durablePolling } from './durable-polling.js';
 import {
   createMockAgentServer,
@@ -25,11 +26,22 @@ import {
   type MockStreamItem,
 } from 'agent-console-kit/testing';
 
-// fetch-event-source reaches timers and fetch through `window`, and removes a visibility listener
-// from `document` when it ends (openWhenHidden adds none): the least of both, for plain Node.
+// The runtimes the transport may see: `window` and `document` (a browser) or neither (Node). The
+// least of both, for plain Node; an older transport read through fetch-event-source there (it reaches
+// timers and fetch through `window`, and removes a visibility listener from `document`), so
+// `--compare` with an older commit measures both of its transports.
+type Runtime = 'browser' | 'node';
+const runtimes: readonly Runtime[] = ['browser', 'node'];
 const globals = globalThis as { window?: unknown; document?: unknown };
-globals.window ??= globalThis;
-globals.document ??= { removeEventListener: () => undefined, hidden: false };
+function enterRuntime(runtime: Runtime) {
+  if (runtime === 'browser') {
+    globals.window = globalThis;
+    globals.document = { removeEventListener: () => undefined, hidden: false };
+  } else {
+    delete globals.window;
+    delete globals.document;
+  }
+}
 
 const throughputEvents = 100_000;
 const throughputRounds = Number(process.env['BENCH_ROUNDS'] ?? 15);
@@ -110,13 +122,14 @@ function elapsed(started: number, cpu: NodeJS.CpuUsage): Timing {
   return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
 
-async function timeRunStream(chunks: Uint8Array[]): Promise<Timing> {
+async function timeRunStream(chunks: Uint8Array[], runtime: Runtime = 'browser'): Promise<Timing> {
+  enterRuntime(runtime);
   const client = createAgentClient({
     baseUrl: 'http://bench.invalid',
     fetch: inMemoryFetch(chunks),
   });
-  // The default options (maxEvents 5000), with the transport of browsers named.
-  const stream = createRunStream(client, { transport: fetchEventSourceTransport });
+  // The default options (maxEvents 5000) and transport.
+  const stream = createRunStream(client, { transport: defaultSseTransport });
   let notifications = 0;
   stream.subscribe(() => notifications++);
   const started = performance.now();
@@ -129,62 +142,98 @@ async function timeRunStream(chunks: Uint8Array[]): Promise<Timing> {
   return timing;
 }
 
-async function timeFetchEventSource(chunks: Uint8Array[]): Promise<Timing> {
+/**
+ * The parser floor: the same body, read as a transport reads it (the response's own reader),
+ * decoded and parsed by eventsource-parser, each event's data through JSON.parse and its text
+ * taken: what any reader of the stream pays.
+ */
+async function timeParserFloor(chunks: Uint8Array[]): Promise<Timing> {
   let count = 0;
   let characters = 0;
   const started = performance.now();
   const cpu = process.cpuUsage();
-  await fetchEventSource('http://bench.invalid/rest/api/v1/agents/runs/stream', {
-    method: 'POST',
-    body: '{"agent_id":"bench"}',
-    openWhenHidden: true,
-    fetch: inMemoryFetch(chunks),
-    onmessage(message) {
+  const response = await inMemoryFetch(chunks)(
+    'http://bench.invalid/rest/api/v1/agents/runs/stream',
+  );
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const parser = createParser({
+    onEvent(event) {
       count++;
-      characters += messageText(message.data).length;
-    },
-    onerror(error: unknown) {
-      throw error;
+      characters += messageText(event.data).length;
     },
   });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.feed(decoder.decode(value, { stream: true }));
+  }
   const timing = elapsed(started, cpu);
   if (count !== throughputEvents || characters === 0) {
-    throw new Error(`fetch-event-source saw ${count} events`);
+    throw new Error(`the parser floor saw ${count} events`);
   }
   return timing;
 }
 
+interface Side {
+  ms: number[];
+  cpuMs: number[];
+  ratios: number[];
+  cpuRatios: number[];
+}
+
 async function throughput() {
   const chunks = encode(manyEvents(throughputEvents));
-  await timeRunStream(chunks);
-  await timeFetchEventSource(chunks);
-  const ratios: number[] = [];
-  const cpuRatios: number[] = [];
-  const runStream: number[] = [];
-  const baseline: number[] = [];
+  for (const runtime of runtimes) await timeRunStream(chunks, runtime);
+  await timeParserFloor(chunks);
+  const floor = { ms: [] as number[], cpuMs: [] as number[] };
+  const sides: Record<Runtime, Side> = {
+    browser: { ms: [], cpuMs: [], ratios: [], cpuRatios: [] },
+    node: { ms: [], cpuMs: [], ratios: [], cpuRatios: [] },
+  };
   for (let round = 0; round < throughputRounds; round++) {
     // Alternating order, so neither side always runs on a warmer (or more collected) heap.
-    const first = round % 2 === 0;
-    const a = first ? await timeRunStream(chunks) : await timeFetchEventSource(chunks);
-    const b = first ? await timeFetchEventSource(chunks) : await timeRunStream(chunks);
-    const run = first ? a : b;
-    const base = first ? b : a;
-    runStream.push(run.ms);
-    baseline.push(base.ms);
-    ratios.push(base.ms / run.ms);
-    cpuRatios.push(base.cpuMs / run.cpuMs);
+    const order: (Runtime | 'floor')[] =
+      round % 2 === 0 ? ['floor', 'browser', 'node'] : ['node', 'browser', 'floor'];
+    const timings: Partial<Record<Runtime | 'floor', Timing>> = {};
+    for (const side of order) {
+      timings[side] =
+        side === 'floor' ? await timeParserFloor(chunks) : await timeRunStream(chunks, side);
+    }
+    const base = timings.floor as Timing;
+    floor.ms.push(base.ms);
+    floor.cpuMs.push(base.cpuMs);
+    for (const runtime of runtimes) {
+      const run = timings[runtime] as Timing;
+      const side = sides[runtime];
+      side.ms.push(run.ms);
+      side.cpuMs.push(run.cpuMs);
+      side.ratios.push(base.ms / run.ms);
+      side.cpuRatios.push(base.cpuMs / run.cpuMs);
+    }
   }
   const perSecond = (ms: number) => Math.round((throughputEvents / ms) * 1000);
+  const summary = (side: Side) => ({
+    perSecond: perSecond(median(side.ms)),
+    cpuPerSecond: perSecond(median(side.cpuMs)),
+    ratio: median(side.ratios),
+    ratios: side.ratios,
+    cpuRatio: median(side.cpuRatios),
+    cpuRatios: side.cpuRatios,
+  });
+  const browser = summary(sides.browser);
+  const node = summary(sides.node);
   return {
     events: throughputEvents,
     bytes: chunks.reduce((sum, chunk) => sum + chunk.length, 0),
     rounds: throughputRounds,
-    runStreamPerSecond: perSecond(median(runStream)),
-    baselinePerSecond: perSecond(median(baseline)),
-    ratio: median(ratios),
-    ratios,
-    cpuRatio: median(cpuRatios),
-    cpuRatios,
+    floorPerSecond: perSecond(median(floor.ms)),
+    floorCpuPerSecond: perSecond(median(floor.cpuMs)),
+    browser,
+    node,
+    // The lower of the two, for `--compare`.
+    ratio: Math.min(browser.ratio, node.ratio),
+    cpuRatio: Math.min(browser.cpuRatio, node.cpuRatio),
   };
 }
 
@@ -390,7 +439,7 @@ async function main() {
     const runs = Number(process.env['BENCH_ROUNDS'] ?? 4);
     const results = {
       runStream: await allocation(chunks, timeRunStream, runs),
-      baseline: await allocation(chunks, timeFetchEventSource, runs),
+      baseline: await allocation(chunks, timeParserFloor, runs),
     };
     process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
     return;
@@ -406,7 +455,7 @@ async function main() {
   }
   if (process.argv[2] === 'profile-baseline') {
     const chunks = encode(manyEvents(throughputEvents));
-    for (let round = 0; round < 10; round++) await timeFetchEventSource(chunks);
+    for (let round = 0; round < 10; round++) await timeParserFloor(chunks);
     return;
   }
   const results = {

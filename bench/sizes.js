@@ -41,7 +41,7 @@ export function brotliSize(code) {
 /**
  * Bundled with code splitting, as an app's bundler does: `minified` and `brotli` count what a page
  * loads up front (the entry and the chunks it imports statically); what only a dynamic `import()`
- * reaches (the Node transport) is `lazy`, loaded where it is used and never by a browser page.
+ * reaches (the durable runs' wire, the explanation of a refusal) is `lazy`, loaded where it is used.
  */
 async function measure(entryContents, analyze) {
   const result = await build({

@@ -150,3 +150,9 @@ export {
   type UseDurableRunsResult,
 } from './react/use-durable-runs.js';
 export { useStore } from './react/use-store.js';
+export {
+  useAgentInbox,
+  type UseAgentInboxOptions,
+  type UseAgentInboxResult,
+} from './react/use-agent-inbox.js';
+export { AgentInbox, type AgentInboxProps } from './components/agent-inbox.js';

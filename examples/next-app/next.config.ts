@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
   cacheComponents: true,
   partialPrefetching: true,
   turbopack: { root: appRoot },
+  // The store's databases load their own files (PGlite its WebAssembly): not bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   outputFileTracingRoot: appRoot,
 };
 

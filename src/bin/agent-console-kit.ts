@@ -1,7 +1,8 @@
 /**
- * The package's command (`npx agent-console-kit mock --port 4000 --token dev-secret`): the mock
- * agent service as a development backend, serving the demo agents on both API prefixes until
- * SIGINT or SIGTERM.
+ * The package's command: `npx agent-console-kit mock --port 4000 --token dev-secret` serves the
+ * mock agent service (the demo agents on both API prefixes); `npx agent-console-kit dev --data
+ * ./.agent-data` the mock, the proxy and its store together (dev-backend.ts). Both until SIGINT or
+ * SIGTERM.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -11,6 +12,7 @@ import {
   type MockAgentServer,
   type MockAgentService,
 } from '../testing/index.js';
+import { startDevBackend, type DevBackend } from './dev-backend.js';
 
 const usage = `Usage: agent-console-kit mock [options]
 
@@ -27,8 +29,104 @@ Options:
 `;
 
 function fail(message: string): never {
-  process.stderr.write(`agent-console-kit: ${message}\n\n${usage}`);
+  return failWith(usage, message);
+}
+
+function failWith(text: string, message: string): never {
+  process.stderr.write(`agent-console-kit: ${message}\n\n${text}`);
   process.exit(2);
+}
+
+const devUsage = `Usage: agent-console-kit dev [options]
+
+A development backend in one process: the mock agent service (platform generation), the proxy
+in front of it at /api/agent-service, and the proxy's store of threads and durable runs in an
+embedded PGlite database (needs: npm install @electric-sql/pglite). No sign-in: every request is
+one demo user, so two browsers against it are two devices of that user. Never expose it.
+
+Options:
+  --data <folder>   The store's data folder, made when absent (default: in memory, gone on exit).
+  --port <number>   The port to listen on (default 4000; 0 picks a free one).
+  --host <address>  The interface to listen on (default 127.0.0.1).
+  --user <id>       The demo user's id (default demo-user).
+  --allow-origin <origin>
+                    A page origin that may call it with its cookies (CORS), e.g. Storybook's
+                    http://localhost:6006; repeat for several (default: none, same origin only).
+  --help            Show this text.
+`;
+
+async function dev(args: string[]): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      options: {
+        data: { type: 'string' },
+        port: { type: 'string', default: '4000' },
+        host: { type: 'string', default: '127.0.0.1' },
+        user: { type: 'string', default: 'demo-user' },
+        'allow-origin': { type: 'string', multiple: true, default: [] },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    failWith(devUsage, error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) {
+    process.stdout.write(devUsage);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    failWith(devUsage, '--port: not a port number');
+  if (!/^[\w.@:-]{1,200}$/.test(values.user))
+    failWith(devUsage, '--user: letters, digits and _ . @ : -');
+  for (const origin of values['allow-origin']) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      failWith(devUsage, `--allow-origin: not an origin: ${origin}`);
+  }
+
+  let backend: DevBackend | undefined = undefined;
+  const stop = () => {
+    void (backend?.close() ?? Promise.resolve()).then(() => {
+      process.stdout.write('Development backend stopped.\n');
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  backend = await startDevBackend({
+    port,
+    host: values.host,
+    dataDir: values.data,
+    user: values.user,
+    allowOrigins: values['allow-origin'],
+    log: (line) => process.stdout.write(`${line}\n`),
+  }).catch((error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    failWith(
+      devUsage,
+      code === 'EADDRINUSE'
+        ? `port ${port} is in use: choose another with --port`
+        : `cannot start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  const lines = [
+    `Development backend listening on ${backend.url}`,
+    `  proxy:   ${backend.proxyUrl} (agents, /threads, /runs)`,
+    `  client:  createAgentClient({ baseUrl: '${backend.proxyUrl}', api: 'platform' })`,
+    `  threads: createServerThreadStore({ baseUrl: '${backend.proxyUrl}' })`,
+    `  store:   ${values.data === undefined ? 'in memory (start with --data <folder> to keep it)' : `PGlite in ${values.data}`}`,
+    `  user:    ${values.user} (every request; no sign-in)`,
+    `Agents (${demoAgents.length}):`,
+    ...demoAgents.map(
+      ({ agent }) => `  ${agent.agent_id.padEnd(22)} ${JSON.stringify(agent.name)}`,
+    ),
+    'Each request is printed as it is answered. Press Ctrl+C to stop.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 async function mock(args: string[]): Promise<void> {
@@ -112,6 +210,7 @@ async function mock(args: string[]): Promise<void> {
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'mock') await mock(rest);
+else if (command === 'dev') await dev(rest);
 else if (command === undefined || command === '--help' || command === 'help') {
-  process.stdout.write(usage);
+  process.stdout.write(`${usage}\n${devUsage}`);
 } else fail(`unknown command ${JSON.stringify(command)}`);

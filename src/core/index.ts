@@ -40,10 +40,7 @@ export type {
 export {
   assertCompleteInput,
   buildRunInput,
-  findMissingFields,
   formFieldsFromSchema,
-  humanizeKey,
-  isEmptyValue,
   type FormField,
   type FormFieldKind,
 } from './console/input-form.js';
@@ -59,7 +56,6 @@ export {
   type MessageRunEvent,
   type ParseErrorRunEvent,
   type RunEvent,
-  type RunEventBase,
   type RunEventKind,
   type RunFailedRunEvent,
   type RunSnapshot,
@@ -80,23 +76,10 @@ export {
   type RunStreamOptions,
   type RunStreamReconnectOptions,
 } from './stream/run-stream.js';
-export { defaultSseTransport, fetchEventSourceTransport } from './wire/sse-transport.js';
-export type {
-  SentRunRequest,
-  SseAttemptResult,
-  SseMessage,
-  SseReadOptions,
-  SseTransport,
-  StreamRunOptions,
-} from './wire/sse-types.js';
-export { fetchSseTransport } from './wire/fetch-sse-transport.js';
-export { AgentEventTooLargeError, defaultMaxEventSize } from './wire/sse-attempt.js';
-export {
-  backoffDelay,
-  type BackoffHints,
-  type BackoffJitter,
-  type BackoffPolicy,
-} from './base/backoff.js';
+export { defaultSseTransport } from './wire/sse-transport.js';
+export type { SseMessage, SseReadOptions, SseTransport } from './wire/sse-types.js';
+export { AgentEventTooLargeError } from './wire/sse-attempt.js';
+export { type BackoffJitter, type BackoffPolicy } from './base/backoff.js';
 // Query options and keys for TanStack Query: plain objects (only its types are used), so a server
 // prefetches with them.
 export {
@@ -134,11 +117,7 @@ export {
   type RunHistoryEntry,
   type RunHistoryOptions,
 } from './stream/run-history.js';
-export {
-  AgentRedirectError,
-  type AgentRedirectErrorInit,
-  type AgentRedirectReason,
-} from './wire/errors.js';
+export { AgentRedirectError, type AgentRedirectReason } from './wire/errors.js';
 export {
   AgentApprovalConflictError,
   AgentCancelUnavailableError,
@@ -167,7 +146,6 @@ export type {
 export type { DurableRunMethods, DurableRunStartRequest } from './wire/durable-run-wire.js';
 // The console's behaviour without a view (useAgentConsole is its React binding).
 export {
-  agentConsoleModeOf,
   createAgentConsoleController,
   type AgentConsoleController,
   fieldErrorsOf,
@@ -189,7 +167,6 @@ export {
 export {
   defaultDurablePollPolicy,
   type DurablePollPolicy,
-  type DurablePollSituation,
 } from './durable/durable-poll-schedule.js';
 export {
   AgentStorageError,
@@ -202,24 +179,15 @@ export {
   type DurableRunStoreRecordPhase,
   type KeyValueStorage,
   // Deprecated names of the above (the lead's API cut removes them).
-  createRunStore,
-  type RunRecord,
-  type RunRecordInit,
-  type RunRecordPhase,
-  type RunStore,
-  type RunStoreChange,
-  type RunStoreOptions,
 } from './storage/durable-run-store.js';
 export {
   createDurableRun,
   type DurableRun,
-  durableRunStatusOf,
   settledDurableRunStatuses,
   type DurableRunClient,
   type DurableRunConnection,
   type DurableRunEnvironment,
   type DurableRunFailure,
-  type DurableRunLockManager,
   type DurableRunOptions,
   type DurableRunSnapshot,
   type DurableRunStatus,
@@ -239,7 +207,6 @@ export {
   createDurableRunList,
   type DurableRunList,
   type DurableRunListOptions,
-  type KnownDurableRun,
 } from './durable/durable-run-list.js';
 export type { DurableRunStartOptions } from './durable/durable-run.js';
 export {
@@ -249,3 +216,17 @@ export {
 } from './console/run-wording.js';
 export { eventsToNdjson } from './stream/run-events-ndjson.js';
 export type { Subscribable } from './base/subscribable.js';
+export {
+  ServerThreadConflictError,
+  createServerThreadStore,
+  type ServerThreadStoreOptions,
+} from './storage/server-thread-store.js';
+export {
+  createServerRunList,
+  type ServerRunGroup,
+  type ServerRunList,
+  type ServerRunListOptions,
+  type ServerRunListSnapshot,
+  type ServerRunSummary,
+} from './storage/server-run-list.js';
+export type { ServerStoreOptions } from './storage/server-store-request.js';

@@ -11,6 +11,7 @@ import { readCapped, redactWholeAnswer } from './redact-answer.js';
 import { redactEventStream } from './redact-event-stream.js';
 import { checkRunBody } from './run-body-check.js';
 import { secretSpellings, type SecretSpellings } from './secret-spellings.js';
+import { createProxyStoreHook, type AgentProxyStoreOptions } from './user-routes.js';
 
 /** A value, or a function of the incoming request asked for it on every request (possibly async). */
 export type ProxyValue<T> = T | ((request: Request) => T | Promise<T>);
@@ -44,7 +45,7 @@ export interface AgentProxyLimits {
 }
 
 /** Options of {@link createAgentProxy}. */
-export interface AgentProxyOptions {
+export interface AgentProxyOptions extends AgentProxyStoreOptions {
   /**
    * The service's origin (and path prefix, if any), e.g. `https://acme-be.example.com`. An
    * absolute http(s) URL without query, fragment or credentials.
@@ -173,16 +174,21 @@ interface ProxySettings {
   /** Whether `allowAgents` restricts anything (then bodies are checked and searches filtered). */
   restrictsAgents: boolean;
   isAllowed: (agentId: string, request: Request) => Promise<boolean>;
+  /** The store's routes and run ownership (user-routes.ts), when `user` and `store` are given. */
+  store: ReturnType<typeof createProxyStoreHook>;
 }
 
 function proxySettings(options: AgentProxyOptions): ProxySettings {
   const allowAgents = options.allowAgents;
+  const basePath = normalizeBasePath(options.basePath ?? '/api/agent-service');
+  const maxBodyBytes = positiveLimit('maxBodyBytes', options.limits?.maxBodyBytes ?? 1_048_576);
   return {
     options,
     baseUrl: normalizeServiceUrl(options.baseUrl),
-    basePath: normalizeBasePath(options.basePath ?? '/api/agent-service'),
-    maxBodyBytes: positiveLimit('maxBodyBytes', options.limits?.maxBodyBytes ?? 1_048_576),
+    basePath,
+    maxBodyBytes,
     maxAnswerBytes: positiveLimit('maxAnswerBytes', options.limits?.maxAnswerBytes ?? 10_485_760),
+    store: createProxyStoreHook(options, { basePath, maxBodyBytes, authorize: options.authorize }),
     headersTimeoutMs: positiveLimit(
       'responseHeadersTimeoutMs',
       options.limits?.responseHeadersTimeoutMs ?? 120_000,
@@ -210,7 +216,11 @@ async function handleRequest(settings: ProxySettings, request: Request): Promise
     return proxyProblem(404, 'Not an agent operation.');
   }
   const route = matchProxyRoute(request.method, url.pathname, settings.basePath);
-  if (!route) return proxyProblem(404, 'Not an agent operation.');
+  if (!route) {
+    return (
+      (await settings.store?.route(request, url)) ?? proxyProblem(404, 'Not an agent operation.')
+    );
+  }
 
   const secrets: string[] = [];
   try {
@@ -218,16 +228,19 @@ async function handleRequest(settings: ProxySettings, request: Request): Promise
     if (refusal) return refusal;
     const body = await readCheckedBody(settings, request, route);
     if (body instanceof Response) return body;
+    const guard = await settings.store?.guard(request, route, body);
+    if (guard instanceof Response) return guard;
     const headers = await serviceHeaders(settings, request, secrets);
-    return await forward(
+    const answer = await forward(
       settings,
       request,
       route,
       `${settings.baseUrl}${route.servicePath}${forwardedQuery(route, url.searchParams)}`,
       headers,
-      body,
+      guard === undefined ? body : guard.body,
       secrets,
     );
+    return guard === undefined ? answer : await guard.finish(answer);
   } catch {
     // The app's authorize, token or headers function threw: its message stays on the server.
     return proxyProblem(500, 'The proxy could not prepare the request.', secrets);

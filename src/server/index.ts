@@ -10,6 +10,7 @@ export {
   type AllowAgents,
   type ProxyValue,
 } from './create-agent-proxy.js';
+export type { AgentProxyStoreOptions } from './user-routes.js';
 export {
   toNodeHandler,
   type NodeIncomingRequest,

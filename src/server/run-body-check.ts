@@ -39,7 +39,7 @@ export function checkRunBody(body: Uint8Array): RunBodyCheck {
  * The keys of the top-level object of valid JSON text, decoded and in order (duplicates kept),
  * and how deep it nests; one pass, no recursion.
  */
-function outlineOf(text: string): { keys: string[]; depth: number } {
+export function outlineOf(text: string): { keys: string[]; depth: number } {
   const keys: string[] = [];
   let depth = 0;
   let deepest = 0;

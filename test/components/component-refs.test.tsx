@@ -70,6 +70,7 @@ function event(sequence: number): RunEvent {
   return {
     sequence,
     id: String(sequence),
+    lastEventId: String(sequence),
     event: 'message',
     data: '{}',
     payload: {},

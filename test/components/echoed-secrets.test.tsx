@@ -18,8 +18,8 @@ import {
 import { AgentConsole } from 'agent-console-kit/console';
 import { listenForTest } from '../support/listen-for-test.js';
 
-// jsdom: the run goes through the fetch-event-source transport, against node:http servers that
-// echo the token (or redirect elsewhere). What a person sees and hears must not carry it.
+// jsdom (`window` and `document`): the run goes through the transport, against node:http servers
+// that echo the token (or redirect elsewhere). What a person sees and hears must not carry it.
 
 const token = 'tok-Secret42-ui';
 const actAs = 'someone.secret@example.com';
@@ -195,7 +195,7 @@ describe('given AgentConsole and a service that echoes the token, under StrictMo
   });
 });
 
-describe('given the fetch-event-source transport', () => {
+describe('given the transport in jsdom', () => {
   it('refuses a token with CR/LF before sending anything, once', async () => {
     const service = await echoService(() => [answerFrame('never')]);
     const client = createAgentClient({

@@ -10,7 +10,7 @@ import {
   type RunSnapshot,
 } from 'agent-console-kit';
 
-// Real Chromium, the fetch-event-source transport, and a service (test/support/hostile-echo-server)
+// Real Chromium, the transport, and a service (test/support/hostile-echo-server)
 // that echoes the token in its events and sends payloads 10,000 and 100,000 levels deep.
 
 const token = 'tok-Secret42-browser';

@@ -127,6 +127,7 @@ describe('given hostile events in the log, in Chromium', () => {
   const events: RunEvent[] = [img, script, link].map((text, index) => ({
     sequence: index + 1,
     id: text,
+    lastEventId: text,
     event: text,
     data: JSON.stringify({ html: text }),
     payload: { html: text },

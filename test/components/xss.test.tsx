@@ -315,6 +315,7 @@ describe('given hostile events and fields passed as props', () => {
   const events: RunEvent[] = [img, script, link].map((text, index) => ({
     sequence: index + 1,
     id: text,
+    lastEventId: text,
     event: text,
     data: text,
     payload: undefined,

@@ -73,7 +73,7 @@ describe('given the source files of src/core', () => {
 
     expect(graph.size).toBeGreaterThan(10);
     expect(graph.get('stream/run-stream.ts')).toContain('stream/run-types.ts');
-    expect(graph.get('wire/fetch-sse-transport.ts')).toContain('wire/fetch-sse-connect.ts');
+    expect(graph.get('wire/client-wire.ts')).toContain('wire/wire-explain.ts');
   });
 
   it('finds a circle when there is one (the check is live)', () => {
@@ -179,13 +179,12 @@ function loadedOnDemand(): string[] {
 }
 
 describe('given the modules of src/core loaded on demand', () => {
-  it('finds them all: the durable wire and turn, the explanation of a refusal, the Node reader', () => {
+  it('finds them all: the durable wire and turn, the explanation of a refusal', () => {
     expect(new Set(loadedOnDemand())).toEqual(
       new Set([
         'core/wire/durable-run-wire.ts',
         'core/conversation/conversation-durable-turn.ts',
         'core/wire/wire-explain.ts',
-        'core/wire/fetch-sse-connect.ts',
       ]),
     );
   });

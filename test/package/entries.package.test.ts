@@ -189,7 +189,7 @@ describe('given plain Node with neither React nor msw installed', () => {
     expect(result.output).toBe('done: Hello from the tarball');
   });
 
-  it('ends a run whose event is too large, read by the Node reader (loaded on demand), with an error of the very class core exports', async () => {
+  it('ends a run whose event is too large, read in plain Node by the one transport, with an error of the very class core exports', async () => {
     const result = await node(
       consumers.plain,
       script(`
@@ -431,11 +431,13 @@ describe('given the packed files', () => {
     }
   });
 
-  it('keeps the Node transport (eventsource-parser) out of what a browser page loads', async () => {
+  it('reads the event stream with its own scanner: no SSE library on the page, up front or lazy', async () => {
     const { upFront, lazy } = await splitPage("export * from 'agent-console-kit/core';");
-    // An error code only eventsource-parser's own source spells.
-    expect(upFront).not.toContain('max-buffer-size-exceeded');
-    expect(lazy).toContain('max-buffer-size-exceeded');
+    // An error code only eventsource-parser's source spells, and an error of fetch-event-source's.
+    for (const text of ['max-buffer-size-exceeded', 'Expected content-type to be']) {
+      expect(upFront, text).not.toContain(text);
+      expect(lazy, text).not.toContain(text);
+    }
     expect(upFront).toContain('text/event-stream');
   });
 
@@ -520,8 +522,8 @@ describe('given the packed files', () => {
         ([, specifier = '']) => join(dirname(file), specifier),
       ),
     );
-    // The console's five parts, the durable wire and turn, zod's explanation, the Node reader.
-    expect(new Set(targets).size).toBeGreaterThanOrEqual(9);
+    // The console's five parts, the durable wire and turn, zod's explanation.
+    expect(new Set(targets).size).toBeGreaterThanOrEqual(8);
     for (const target of targets) expect(modules, target).toContain(target);
   });
 

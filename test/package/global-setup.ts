@@ -12,7 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { packPackage } from '../support/pack-package.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const runtime = ['zod', '@microsoft/fetch-event-source', 'eventsource-parser'];
+const runtime = ['zod'];
 const react = [
   'react',
   'react-dom',

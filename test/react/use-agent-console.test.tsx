@@ -6,7 +6,6 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   AgentClientProvider,
-  agentConsoleModeOf,
   createAgentClient,
   createRunStream,
   useAgentConsole,
@@ -16,6 +15,7 @@ import {
 } from 'agent-console-kit';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
+import { agentConsoleModeOf } from '../../src/core/console/console-options.js';
 
 const chatAgent = demoAgents.find((definition) => definition.agent.agent_id === 'chat-agent');
 if (!chatAgent) throw new Error('the demo agents lack chat-agent');

@@ -6,11 +6,11 @@
 import {
   createDurableRunStore,
   type DurableRunEnvironment,
-  type DurableRunLockManager,
   type DurableRunOptions,
   type KeyValueStorage,
 } from 'agent-console-kit';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
+import { type DurableRunLockManager } from '../../src/core/durable/tab-leader.js';
 
 export interface ManualPage {
   environment: DurableRunEnvironment;

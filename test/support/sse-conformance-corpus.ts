@@ -8,8 +8,8 @@
  * last event id so far; one byte order mark is dropped at the start of the stream only; an event
  * not ended by a blank line when the stream ends is not dispatched).
  *
- * Written from the standard's text, not copied from a suite. Each row runs through both transports
- * against a real server (test/support/sse-conformance.ts).
+ * Written from the standard's text, not copied from a suite. Each row runs through the transport
+ * against a real server (test/support/sse-conformance.ts), in jsdom and in plain Node.
  */
 
 /** One dispatched event, as the standard's `MessageEvent` has it. */
@@ -25,8 +25,6 @@ export interface ConformanceOutput {
   retries: number[];
 }
 
-export type ConformanceTransportName = 'fetch-event-source' | 'fetch + eventsource-parser';
-
 export interface ConformanceRow {
   name: string;
   /** The stream: one string, or the chunks it is written in (strings, or bytes). */
@@ -37,11 +35,6 @@ export interface ConformanceRow {
   retries?: readonly number[];
   /** Also write it split in two at every byte, and one byte at a time. */
   splitEverywhere?: boolean;
-  /**
-   * Where a transport is known to differ from the standard (a library fault its wrapper cannot
-   * correct): its output, asserted as it is, so that a fix in the library shows up.
-   */
-  knownWrong?: Partial<Record<ConformanceTransportName, ConformanceOutput>>;
 }
 
 const message = (data: string, lastEventId = ''): ConformanceEvent => ({
@@ -117,11 +110,6 @@ export const conformanceRows: readonly ConformanceRow[] = [
     name: 'a field without colon has the empty value',
     input: 'data\ndata\ndata: a\n\n',
     events: [message('\n\na')],
-    knownWrong: {
-      // It concatenates `data` values as `previous ? previous + LF + value : value`: the empty
-      // values it then reads (through the colon the wrapper adds) vanish.
-      'fetch-event-source': { events: [message('a')], retries: [] },
-    },
   },
   {
     name: 'data alone with nothing else is an event with empty data',
@@ -132,13 +120,11 @@ export const conformanceRows: readonly ConformanceRow[] = [
     name: 'two empty data lines make a LF',
     input: 'data:\ndata:\n\n',
     events: [message('\n')],
-    knownWrong: { 'fetch-event-source': { events: [], retries: [] } },
   },
   {
     name: 'an empty data line before a value keeps its LF',
     input: 'data:\ndata: a\n\n',
     events: [message('\na')],
-    knownWrong: { 'fetch-event-source': { events: [message('a')], retries: [] } },
   },
   {
     name: 'a trailing empty data line keeps its LF',
@@ -233,24 +219,16 @@ export const conformanceRows: readonly ConformanceRow[] = [
     input: '\uFEFF\uFEFFdata: a\n\ndata: b\n\n',
     events: [message('b')],
     splitEverywhere: true,
-    knownWrong: {
-      // It decodes each field name on its own with a TextDecoder, which drops a leading mark.
-      'fetch-event-source': { events: [message('a'), message('b')], retries: [] },
-    },
   },
   {
     name: 'a byte order mark later in the stream is not dropped',
     input: 'data: a\n\n\uFEFFdata: b\n\n',
     events: [message('a')],
-    knownWrong: {
-      'fetch-event-source': { events: [message('a'), message('b')], retries: [] },
-    },
   },
   {
     name: 'a byte order mark that starts a value is kept',
     input: 'data: \uFEFFa\n\n',
     events: [message('\uFEFFa')],
-    knownWrong: { 'fetch-event-source': { events: [message('a')], retries: [] } },
   },
   // Text
   {

@@ -1,7 +1,7 @@
 /**
- * Runs the SSE conformance rows (test/sse-conformance-corpus.ts) through a transport, each row
- * written by a real `node:http` server in the chunks it names (and, for some, split at every
- * byte): each transport's test file calls {@link describeConformance}.
+ * Runs the SSE conformance rows (test/support/sse-conformance-corpus.ts) through a transport, each
+ * row written by a real `node:http` server in the chunks it names (and, for some, split at every
+ * byte): the test file of each runtime calls {@link describeConformance}.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
@@ -11,7 +11,6 @@ import {
   conformanceRows,
   type ConformanceOutput,
   type ConformanceRow,
-  type ConformanceTransportName,
 } from './sse-conformance-corpus.js';
 
 const encoder = new TextEncoder();
@@ -53,10 +52,8 @@ function variantsOf(row: ConformanceRow): { name: string; chunks: Uint8Array[] }
   return variants;
 }
 
-/** The standard's output as the transports' contract has it: an event with empty data is none. */
-function expectedOutput(row: ConformanceRow, name: ConformanceTransportName): ConformanceOutput {
-  const wrong = row.knownWrong?.[name];
-  if (wrong !== undefined) return wrong;
+/** The standard's output as the transport's contract has it: an event with empty data is none. */
+function expectedOutput(row: ConformanceRow): ConformanceOutput {
   return {
     // SseMessage.data is never empty: such an event carries nothing for a run.
     events: row.events.filter((event) => event.data !== ''),
@@ -64,7 +61,7 @@ function expectedOutput(row: ConformanceRow, name: ConformanceTransportName): Co
   };
 }
 
-export function describeConformance(name: ConformanceTransportName, transport: SseTransport): void {
+export function describeConformance(transport: SseTransport): void {
   let server: Server;
   let baseUrl = '';
   const streams = new Map<string, Uint8Array[]>();
@@ -122,9 +119,8 @@ export function describeConformance(name: ConformanceTransportName, transport: S
   }
 
   describe.each(conformanceRows.map((row) => [row.name, row] as const))('%s', (_name, row) => {
-    const expected = expectedOutput(row, name);
-    const label = row.knownWrong?.[name] === undefined ? 'reads' : 'still gets wrong (known)';
-    it(`${label}: ${JSON.stringify(expected.events)}`, async () => {
+    const expected = expectedOutput(row);
+    it(`reads: ${JSON.stringify(expected.events)}`, async () => {
       for (const variant of variantsOf(row)) {
         expect(await read(variant.chunks), variant.name).toEqual(expected);
       }

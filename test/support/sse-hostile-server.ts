@@ -7,10 +7,10 @@ import {
   AgentEventTooLargeError,
   createAgentClient,
   createRunStream,
-  defaultMaxEventSize,
   type SseTransport,
 } from 'agent-console-kit/core';
 import { openEventStream, serveSse, streamEndlessLine, writeChunk } from './sse-test-server.js';
+import { defaultMaxEventSize } from '../../src/core/wire/sse-attempt.js';
 
 const payload = JSON.stringify({ messages: [] });
 

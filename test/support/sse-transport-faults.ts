@@ -12,7 +12,6 @@ import {
   type AgentClientOptions,
   type SseMessage,
   type SseTransport,
-  type StreamRunOptions,
 } from 'agent-console-kit/core';
 import {
   createMockAgentServer,
@@ -20,6 +19,7 @@ import {
   type MockAgentDefinition,
   type MockAgentServer,
 } from 'agent-console-kit/testing';
+import { type StreamRunOptions } from '../../src/core/wire/sse-types.js';
 
 const token = 'secret-token-1234';
 
@@ -196,7 +196,7 @@ export function describeSseTransportFaults(transport: SseTransport): void {
       expect(error).toBeInstanceOf(AgentHttpError);
       expect((error as AgentHttpError).status).toBe(401);
       expect(JSON.stringify(error) + String(error)).not.toContain(token);
-      // fetch-event-source's own retry loop would POST again after 1 s.
+      // A transport with a retry loop of its own (fetch-event-source's) would POST again after 1 s.
       await new Promise((resolve) => setTimeout(resolve, 1100));
       expect(server.postCount('needs-auth')).toBe(1);
     });

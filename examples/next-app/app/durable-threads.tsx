@@ -4,7 +4,7 @@ import {
   AgentClientProvider,
   AgentThreadList,
   createAgentClient,
-  createLocalStorageThreadStore,
+  createServerThreadStore,
   type AgentThreadListProps,
 } from 'agent-console-kit';
 import { AgentConsole, type AgentConsoleComponents } from 'agent-console-kit/console';
@@ -29,10 +29,10 @@ const components: AgentConsoleComponents = { ThreadList: ThreadListNotingShown }
 const subscribeToNothing = () => () => undefined;
 
 /**
- * A durable agent's console, its threads kept in this browser's localStorage: each answer is a
- * run the service keeps, so a reload finds the thread, and an unfinished answer is followed
- * again, never sent again. The threads are in the browser only: the server renders a line, and
- * the console comes once the page is hydrated.
+ * A durable agent's console, its threads kept by the proxy's store for the signed-in user: each
+ * answer is a run the service keeps, so a reload (or another device of the user) finds the
+ * thread, and an unfinished answer is followed again, never sent again. The server renders a
+ * line, and the console comes once the page is hydrated.
  */
 export function DurableThreads({ agentId }: { agentId: string }) {
   const inBrowser = useSyncExternalStore(
@@ -44,8 +44,8 @@ export function DurableThreads({ agentId }: { agentId: string }) {
 }
 
 function BrowserThreads({ agentId }: { agentId: string }) {
-  // The scope keeps one person's threads apart from another's: give it the signed-in user.
-  const [threadStore] = useState(() => createLocalStorageThreadStore({ scope: 'next-app' }));
+  // The threads of the user the proxy's `user(request)` names (route.ts), on every device.
+  const [threadStore] = useState(() => createServerThreadStore({ baseUrl: '/api/agent-service' }));
   const [threadId] = useState(() => localStorage.getItem(shownThreadKey) ?? undefined);
   return (
     <AgentClientProvider client={durableClient}>

@@ -134,21 +134,6 @@ export interface DurableRunStore {
 }
 
 // The names before the store was named for what it holds (the lead cuts them with the API).
-/** @deprecated Renamed {@link DurableRunStore}. */
-export type RunStore = DurableRunStore;
-/** @deprecated Renamed {@link DurableRunStoreRecord}. */
-export type RunRecord = DurableRunStoreRecord;
-/** @deprecated Renamed {@link DurableRunStoreRecordPhase}. */
-export type RunRecordPhase = DurableRunStoreRecordPhase;
-/** @deprecated Renamed {@link DurableRunStoreRecordInit}. */
-export type RunRecordInit = DurableRunStoreRecordInit;
-/** @deprecated Renamed {@link DurableRunStoreChange}. */
-export type RunStoreChange = DurableRunStoreChange;
-/** @deprecated Renamed {@link DurableRunStoreOptions}. */
-export type RunStoreOptions = DurableRunStoreOptions;
-/** @deprecated Renamed {@link createDurableRunStore}. */
-export const createRunStore: (options?: DurableRunStoreOptions) => DurableRunStore =
-  createDurableRunStore;
 
 const defaultNamespace = 'agent-console-kit:v1';
 const dayMs = 24 * 60 * 60 * 1000;
@@ -401,9 +386,9 @@ function randomPart(): string {
     .padStart(7, '0');
 }
 
-let pageStore: RunStore | undefined;
+let pageStore: DurableRunStore | undefined;
 
 /** The store shared by the durable runs of a page that were given none. */
-export function defaultRunStore(): RunStore {
-  return (pageStore ??= createRunStore());
+export function defaultRunStore(): DurableRunStore {
+  return (pageStore ??= createDurableRunStore());
 }

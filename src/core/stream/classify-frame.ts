@@ -28,6 +28,7 @@ export function classifyFrame(
   restart: boolean,
 ): RunEvent {
   const { id, event, data } = frame;
+  const lastEventId = frame.lastEventId ?? id ?? '';
   let payload: unknown;
   let kind: RunEventKind = 'unknown';
   let text = '';
@@ -53,6 +54,7 @@ export function classifyFrame(
   return new EventRecord(
     sequence,
     id,
+    lastEventId,
     // The literal rather than the transport's decoded copy: one string kept, not one per event.
     event === 'message' ? 'message' : event,
     data,
@@ -82,6 +84,7 @@ const EventRecord = /* @__PURE__ */ (() => {
     this: Record<keyof RunEvent, unknown>,
     sequence: number,
     id: string | undefined,
+    lastEventId: string,
     event: string,
     data: string,
     payload: unknown,
@@ -93,6 +96,7 @@ const EventRecord = /* @__PURE__ */ (() => {
   ) {
     this.sequence = sequence;
     this.id = id;
+    this.lastEventId = lastEventId;
     this.event = event;
     this.data = data;
     this.payload = payload;

@@ -118,7 +118,7 @@ export interface RunStreamOptions extends RunStreamCallbacks {
   maxEventSize?: number;
   /**
    * The SSE transport.
-   * @default defaultSseTransport (fetch-event-source in a browser, fetch + eventsource-parser elsewhere)
+   * @default defaultSseTransport (the one scan of the body, in every runtime)
    */
   transport?: SseTransport;
   /**
@@ -501,7 +501,7 @@ export class RunStream {
   }
 
   #onMessage(run: Run, received: SseMessage) {
-    // fetch-event-source goes on dispatching the rest of a chunk after an abort.
+    // A transport of the caller's may go on dispatching the rest of a chunk after an abort.
     if (!this.#isCurrent(run)) return;
     // Redacted here, as it is recorded: the events, the text, the errors and every view of them.
     const message = redactFrame(received, run.secrets);

@@ -22,6 +22,11 @@ export const activeRunStatuses: ReadonlySet<RunStatus> = new Set([
 /** The frame of one server-sent event: its `id:`, `event:` and `data:` fields. */
 export interface RunEventFrame {
   id?: string | undefined;
+  /**
+   * The stream's last event id when the frame came (`SseMessage.lastEventId`).
+   * @default the frame's `id`, or `''` without one
+   */
+  lastEventId?: string | undefined;
   /** The event name; `message` when the frame named none. */
   event: string;
   data: string;
@@ -33,6 +38,12 @@ export interface RunEventBase {
   sequence: number;
   /** The server's `id:` field as sent, or undefined when the frame had none. */
   id: string | undefined;
+  /**
+   * The stream's last event id when it came, as `EventSource` reports it: its own `id:`, else the
+   * latest one before it (across reconnections: the one the attempt resumed from); `''` before any
+   * or after an empty `id:`. An event after `id: 1` with no id of its own carries `1`.
+   */
+  lastEventId: string;
   /** The event name (`message` when the frame named none). */
   event: string;
   /** The `data:` text as received, the client's secrets replaced by `[redacted]`. */

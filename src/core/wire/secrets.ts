@@ -185,17 +185,30 @@ function redactErrorChain(error: Error, secrets: readonly string[], seen: Set<Er
 }
 
 /**
- * A server-sent frame with every secret removed from its id, its name and its data (see
+ * A server-sent frame with every secret removed from its ids, its name and its data (see
  * {@link redactJsonText}); the same object when none is in it.
  */
-export function redactFrame<Frame extends { id?: string | undefined; event: string; data: string }>(
-  frame: Frame,
-  secrets: readonly string[],
-): Frame {
+export function redactFrame<
+  Frame extends {
+    id?: string | undefined;
+    lastEventId?: string | undefined;
+    event: string;
+    data: string;
+  },
+>(frame: Frame, secrets: readonly string[]): Frame {
   if (secrets.length === 0) return frame;
   const data = redactJsonText(frame.data, secrets);
   const event = redactText(frame.event, secrets);
   const id = frame.id === undefined ? undefined : redactText(frame.id, secrets);
-  if (data === frame.data && event === frame.event && id === frame.id) return frame;
-  return { ...frame, id, event, data };
+  const lastEventId =
+    frame.lastEventId === undefined ? undefined : redactText(frame.lastEventId, secrets);
+  if (
+    data === frame.data &&
+    event === frame.event &&
+    id === frame.id &&
+    lastEventId === frame.lastEventId
+  ) {
+    return frame;
+  }
+  return { ...frame, id, lastEventId, event, data };
 }

@@ -11,8 +11,9 @@ export interface SseMessage {
   data: string;
   /**
    * The stream's last event id when this event came (the SSE standard's `lastEventId`): the
-   * latest `id:` of this frame or an earlier one, `''` before any (or after an empty `id:`). An
-   * `id:` holding NUL is ignored, as the standard says. Set by this library's transports.
+   * latest `id:` of this frame or an earlier one (or the one the attempt resumed from), `''` before
+   * any (or after an empty `id:`). An `id:` holding NUL is ignored, as the standard says. Set by this
+   * library's transport.
    */
   lastEventId?: string | undefined;
 }
@@ -28,6 +29,13 @@ export interface SseReadOptions {
    * @default 4194304 (4 MiB)
    */
   maxEventSize?: number | undefined;
+  /**
+   * The last event id the stream starts from, as `EventSource` keeps it across reconnections: the
+   * one sent as `Last-Event-ID`. An event with no `id:` of its own before the stream sets one carries
+   * it as its `lastEventId`.
+   * @default undefined (none: `''`)
+   */
+  lastEventId?: string | undefined;
   /** A chunk of the body arrived: a sign of life for the idle watch. */
   onActivity?: (() => void) | undefined;
   /** An event with data. A throw ends the reading with that error. */
@@ -67,11 +75,15 @@ export interface SentRunRequest {
 }
 
 /** Options of one attempt of `AgentClient.streamRun`. */
-export interface StreamRunOptions extends Omit<SseReadOptions, 'signal' | 'onActivity'> {
+export interface StreamRunOptions extends Omit<
+  SseReadOptions,
+  'signal' | 'onActivity' | 'lastEventId'
+> {
   /** Ends the attempt (before or after the response); the promise then resolves `'aborted'`. */
   signal: AbortSignal;
   /**
    * Sent as `Last-Event-ID` (a reconnect): a server that supports it resumes after that event.
+   * The events read carry it as their `lastEventId` until the stream sets another.
    * @default undefined (none sent)
    */
   lastEventId?: string | undefined;
@@ -83,8 +95,8 @@ export interface StreamRunOptions extends Omit<SseReadOptions, 'signal' | 'onAct
    */
   idleTimeoutMs?: number | undefined;
   /**
-   * What reads the response.
-   * @default defaultSseTransport (fetch-event-source in a browser, fetch + eventsource-parser elsewhere)
+   * What reads the response (a test seam).
+   * @default defaultSseTransport (the one scan of the body, in every runtime)
    */
   transport?: SseTransport | undefined;
   /** The request is about to go out (the token and headers were asked for, the body built). */

@@ -25,9 +25,10 @@ export async function sendStreamRequest(
 ): Promise<SseAttemptResult> {
   const { signal } = options;
   const transport = options.transport ?? defaultSseTransport;
-  // Before the request, as the transport asks: once the response is there its body is read at once
-  // (a body that errors drops what it still holds unread).
-  await transport.preload?.();
+  // Before the request, as a transport of the caller's asks (the default has nothing to load):
+  // once the response is there its body is read at once (a body that errors drops what it still
+  // holds unread).
+  if (transport.preload !== undefined) await transport.preload();
   if (signal.aborted) return { outcome: 'aborted' };
   options.onSend?.({ url: prepared.url, secrets: prepared.secrets });
 
@@ -55,6 +56,7 @@ export async function sendStreamRequest(
   const read: SseReadOptions = {
     signal: attempt.signal,
     maxEventSize: options.maxEventSize,
+    lastEventId: options.lastEventId,
     onActivity: attempt.touch,
     onMessage: guard(options.onMessage),
     onId: options.onId === undefined ? undefined : guard(options.onId),

@@ -3,10 +3,10 @@ import {
   AgentInputError,
   assertCompleteInput,
   buildRunInput,
-  findMissingFields,
   formFieldsFromSchema,
   validateInputForm,
 } from 'agent-console-kit';
+import { findMissingFields } from '../../../src/core/console/input-form.js';
 
 const inputSchema = {
   type: 'object',

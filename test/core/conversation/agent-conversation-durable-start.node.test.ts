@@ -11,7 +11,7 @@ import {
   createAgentConversation,
   createDurableRun,
   createMemoryThreadStore,
-  createRunStore,
+  createDurableRunStore,
   type AgentClient,
   type AgentConversation,
   type AgentConversationOptions,
@@ -154,7 +154,7 @@ describe('given a durable send cleared before its start POST went out', () => {
       await conversation.saved;
       await new Promise((resolve) => setTimeout(resolve, 30));
       expect(server.requests).toHaveLength(0);
-      expect(createRunStore({ storage: runStorage }).list()).toEqual([]);
+      expect(createDurableRunStore({ storage: runStorage }).list()).toEqual([]);
       expect((await threadStore.load('thread-1'))?.messages).toEqual([]);
       expect(conversation.getSnapshot()).toMatchObject({ status: 'idle', messages: [] });
     } finally {
@@ -230,7 +230,7 @@ describe('given the mock service answering the durable start with a scripted fau
     try {
       for (const status of [500, 502, 504]) {
         server.inject('durable-agent', { status, endpoint: 'run', times: 1, body: 'Bad gateway' });
-        const store = createRunStore({ storage: 'memory' });
+        const store = createDurableRunStore({ storage: 'memory' });
         const run = createDurableRun(client, {
           agentId: 'durable-agent',
           store,
@@ -250,7 +250,7 @@ describe('given the mock service answering the durable start with a scripted fau
         body: problem(503, 'service_unavailable'),
         contentType: 'application/problem+json',
       });
-      const store = createRunStore({ storage: 'memory' });
+      const store = createDurableRunStore({ storage: 'memory' });
       const run = createDurableRun(client, {
         agentId: 'durable-agent',
         store,

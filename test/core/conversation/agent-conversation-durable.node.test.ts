@@ -8,7 +8,7 @@ import {
   createAgentClient,
   createAgentConversation,
   createMemoryThreadStore,
-  createRunStore,
+  createDurableRunStore,
   type AgentConversation,
   type AgentConversationOptions,
   type ConversationMessage,
@@ -533,7 +533,7 @@ describe('given a durable conversation and the mock service', () => {
       const conversation = createAgentConversation(client, {
         agentId: 'durable-agent',
         executionMode: 'durable',
-        durableRun: { store: createRunStore({ storage: createMemoryStorage() }) },
+        durableRun: { store: createDurableRunStore({ storage: createMemoryStorage() }) },
       });
       const settled = await conversation.send('Write the report');
       expect(settled.status).toBe('idle');

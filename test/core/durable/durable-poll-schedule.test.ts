@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDurablePollPolicy, type DurablePollSituation } from 'agent-console-kit';
+import { defaultDurablePollPolicy } from 'agent-console-kit';
 import { durablePollDelay } from '../../../src/core/durable/durable-poll-schedule.js';
+import { type DurablePollSituation } from '../../../src/core/durable/durable-poll-schedule.js';
 
 const second = 1000;
 const minute = 60 * second;

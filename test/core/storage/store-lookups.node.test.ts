@@ -8,13 +8,13 @@ import {
   createAgentClient,
   createDurableRun,
   createDurableRunList,
-  createRunStore,
-  durableRunStatusOf,
+  createDurableRunStore,
   type KeyValueStorage,
 } from 'agent-console-kit';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { serveDurableWireForTest } from '../../support/durable-wire-server.js';
 import { manualPage } from '../../support/durable-environment.js';
+import { durableRunStatusOf } from '../../../src/core/durable/durable-run-reducer.js';
 
 const propertyNames = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
 const hello = { messages: [{ role: 'USER', content: [{ type: 'text', text: 'Hello' }] }] };
@@ -45,7 +45,7 @@ describe('given a run state named like a property of every object', () => {
     const storage = createMemoryStorage();
     storedRecord(storage, 'local-1', record('local-1', state));
 
-    const list = createDurableRunList({ store: createRunStore({ storage }) });
+    const list = createDurableRunList({ store: createDurableRunStore({ storage }) });
 
     expect(list.getSnapshot()).toMatchObject([{ localId: 'local-1', status: 'unknown' }]);
     expect(list.getSnapshot()[0]?.serverState).toBe(state);
@@ -57,7 +57,7 @@ describe('given a run state named like a property of every object', () => {
     const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'token-1' });
     const run = createDurableRun(client, {
       agentId: 'agent',
-      store: createRunStore({ storage: 'memory' }),
+      store: createDurableRunStore({ storage: 'memory' }),
       environment: manualPage().environment,
     });
 
@@ -76,7 +76,7 @@ describe('given a stored run record whose key is not its localId', () => {
   it('is listed under its key, and removed by what the list says', () => {
     const storage = createMemoryStorage();
     storedRecord(storage, 'local-key', record('local-other', 'SUCCEEDED'));
-    const store = createRunStore({ storage });
+    const store = createDurableRunStore({ storage });
 
     const listed = store.list({ prune: false });
     expect(listed).toHaveLength(1);
@@ -89,7 +89,7 @@ describe('given a stored run record whose key is not its localId', () => {
   it('is removed through the durable run list as well', () => {
     const storage = createMemoryStorage();
     storedRecord(storage, 'local-key', record('local-other', 'SUCCEEDED'));
-    const store = createRunStore({ storage });
+    const store = createDurableRunStore({ storage });
 
     const [known] = createDurableRunList({ store }).getSnapshot();
     store.remove(known?.localId ?? '');

@@ -29,6 +29,7 @@ describe('classifyEvent', () => {
     const fields = [
       'sequence',
       'id',
+      'lastEventId',
       'event',
       'data',
       'payload',

@@ -91,7 +91,7 @@ describe('given an abort while streaming', () => {
   });
 
   it('works from inside onEvent: the rest of the same chunk is not applied', async () => {
-    // Five events in one write: fetch-event-source dispatches the whole chunk synchronously.
+    // Five events in one write: the transport dispatches the whole chunk synchronously.
     const raw = ['a ', 'b ', 'c ', 'd ', 'e']
       .map((text, index) => `id: ${index + 1}\ndata: ${JSON.stringify(messagePayload(text))}\n\n`)
       .join('');

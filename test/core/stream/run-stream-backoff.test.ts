@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, type BackoffPolicy } from 'agent-console-kit';
+import { type BackoffPolicy } from 'agent-console-kit';
+import { backoffDelay } from '../../../src/core/base/backoff.js';
 
 const policy = (jitter: BackoffPolicy['jitter']): BackoffPolicy => ({
   baseDelayMs: 1000,

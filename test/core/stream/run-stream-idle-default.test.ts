@@ -3,14 +3,13 @@ import {
   createAgentClient,
   createRunStream,
   defaultIdleTimeoutMs,
-  fetchEventSourceTransport,
-  fetchSseTransport,
+  defaultSseTransport,
   type AgentClient,
-  type StreamRunOptions,
 } from 'agent-console-kit/core';
 import { textEvents } from 'agent-console-kit/testing';
 import { describeIdleDefault } from '../../support/idle-default.js';
 import { serve } from '../../support/mock-server.js';
+import { type StreamRunOptions } from '../../../src/core/wire/sse-types.js';
 
 /** A real client, recording the options each attempt was sent with. */
 function recordingClient(baseUrl: string): { client: AgentClient; seen: StreamRunOptions[] } {
@@ -38,12 +37,7 @@ describe('given no idleTimeoutMs', () => {
   });
 });
 
-// jsdom has `window` and `document`: both transports run here. (The node project runs this file
-// too, where fetch-event-source cannot run: the fetch transport alone.)
-const hasBrowserGlobals = typeof window !== 'undefined' && typeof document !== 'undefined';
-describe.each([
-  ...(hasBrowserGlobals ? [['fetch-event-source', fetchEventSourceTransport] as const] : []),
-  ['fetch + eventsource-parser', fetchSseTransport] as const,
-])('the %s transport', (_name, transport) => {
-  describeIdleDefault(transport);
+// The unit project runs this file in jsdom (`window` and `document`), the node project without.
+describe('the transport', () => {
+  describeIdleDefault(defaultSseTransport);
 });

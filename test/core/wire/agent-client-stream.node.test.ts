@@ -3,14 +3,13 @@ import {
   AgentInputError,
   createAgentClient,
   createRunStream,
-  fetchEventSourceTransport,
-  fetchSseTransport,
-  type SentRunRequest,
+  defaultSseTransport,
   type SseMessage,
   type SseTransport,
 } from 'agent-console-kit/core';
 import { textEvents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../../support/mock-server.js';
+import { type SentRunRequest } from '../../../src/core/wire/sse-types.js';
 
 const token = 'stream-token-5678';
 
@@ -37,7 +36,7 @@ describe('given the client that owns the streaming request', () => {
     const handed: Response[] = [];
     const transport: SseTransport = (response, options) => {
       handed.push(response);
-      return fetchSseTransport(response, options);
+      return defaultSseTransport(response, options);
     };
     const sent: SentRunRequest[] = [];
     const messages: SseMessage[] = [];
@@ -95,18 +94,21 @@ describe('given the client that owns the streaming request', () => {
   );
 });
 
-describe('given fetchEventSourceTransport named in plain Node (no window, no document)', () => {
-  it('ends the run in an AgentInputError before anything is sent: no second choice of transport', async () => {
+describe('given the one transport in plain Node (no window, no document)', () => {
+  it('reads the run, with nothing chosen per runtime, and the former names are gone', async () => {
     expect(typeof document).toBe('undefined');
+    const core: Record<string, unknown> = await import('agent-console-kit/core');
+    expect(core['fetchEventSourceTransport']).toBeUndefined();
+    expect(core['fetchSseTransport']).toBeUndefined();
+    expect(defaultSseTransport.preload).toBeUndefined();
     const stream = createRunStream(createAgentClient({ baseUrl: server.url, token }), {
-      transport: fetchEventSourceTransport,
+      transport: defaultSseTransport,
     });
 
     const final = await stream.start({ agentId: 'agent' });
 
-    expect(final.status).toBe('error');
-    expect(final.error).toBeInstanceOf(AgentInputError);
-    expect(final.attempt).toBe(0);
-    expect(server.postCount()).toBe(0);
+    expect(final.status).toBe('done');
+    expect(final.text).toBe('Hello from the client');
+    expect(server.postCount()).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
-import { fetchSseTransport } from 'agent-console-kit/core';
+import { defaultSseTransport } from 'agent-console-kit/core';
 import { describeHostileServer } from '../../support/sse-hostile-server.js';
 
-describe('the fetch + eventsource-parser transport in plain Node', () => {
-  describeHostileServer(fetchSseTransport);
+describe('the transport in plain Node', () => {
+  describeHostileServer(defaultSseTransport);
 });

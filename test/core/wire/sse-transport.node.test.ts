@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchSseTransport } from 'agent-console-kit/core';
+import { defaultSseTransport } from 'agent-console-kit/core';
 import { describeSseTransportFaults } from '../../support/sse-transport-faults.js';
 
 // Plain Node: no window, no document, no jsdom.
@@ -8,6 +8,6 @@ it('runs without browser globals', () => {
   expect(typeof document).toBe('undefined');
 });
 
-describe('the fetch + eventsource-parser transport in plain Node', () => {
-  describeSseTransportFaults(fetchSseTransport);
+describe('the transport in plain Node', () => {
+  describeSseTransportFaults(defaultSseTransport);
 });

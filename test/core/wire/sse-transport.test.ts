@@ -1,23 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createAgentClient,
-  fetchEventSourceTransport,
-  fetchSseTransport,
-  type SseMessage,
-} from 'agent-console-kit/core';
+import { createAgentClient, defaultSseTransport, type SseMessage } from 'agent-console-kit/core';
 import { createMockAgentServer, textEvents } from 'agent-console-kit/testing';
 import { describeSseTransportFaults } from '../../support/sse-transport-faults.js';
 
-// jsdom has `window` and `document`: both transports run here, under the same fault tests.
-describe.each([
-  ['fetch-event-source', fetchEventSourceTransport],
-  ['fetch + eventsource-parser', fetchSseTransport],
-])('the %s transport', (_name, transport) => {
-  describeSseTransportFaults(transport);
+describe('the transport where `window` and `document` exist (jsdom)', () => {
+  describeSseTransportFaults(defaultSseTransport);
 });
 
-describe('given a tab hidden and shown again (fetch-event-source)', () => {
-  it('keeps the one request open (openWhenHidden: true), with no second POST', async () => {
+describe('given a tab hidden and shown again', () => {
+  it('keeps the one request open, with no second POST', async () => {
     const server = await createMockAgentServer({
       agents: [
         {
@@ -33,7 +24,7 @@ describe('given a tab hidden and shown again (fetch-event-source)', () => {
       const result = createAgentClient({ baseUrl: server.url }).streamRun(
         { agentId: 'slow' },
         {
-          transport: fetchEventSourceTransport,
+          transport: defaultSseTransport,
           signal: controller.signal,
           onMessage: (message) => messages.push(message),
         },
