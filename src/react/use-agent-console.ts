@@ -153,7 +153,6 @@ export function useAgentConsole(
   useEffect(() => {
     controller.setClient(client);
   }, [controller, client, runClient]);
-  useEffect(() => controller.connect(), [controller]);
 
   // As useAgentRunStream: a shared stream keeps its own options, which the developer should know.
   const warnedRef = useRef<Set<string> | undefined>(undefined);

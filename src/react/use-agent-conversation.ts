@@ -2,17 +2,18 @@ import { useCallback, useEffect, useRef } from 'react';
 import {
   AgentConversation,
   type AgentConversationOptions,
-  type ConversationMessage,
   type ConversationSnapshot,
 } from '../core/conversation/agent-conversation.js';
 import type { AgentClient } from '../core/wire/agent-client.js';
 import type { DurableRunDecision } from '../core/wire/durable-run-schemas.js';
 import type { RunStreamCallbacks } from '../core/stream/run-stream.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
-import { useStore } from './use-store.js';
+import { useEngine } from './use-engine.js';
 
 /** Options of {@link useAgentConversation}. */
-export interface UseAgentConversationOptions extends Partial<AgentConversationOptions> {
+export interface UseAgentConversationOptions extends Partial<
+  Omit<AgentConversationOptions, 'disposeWhenUnobserved'>
+> {
   /**
    * The client of the hook's own conversation.
    * @default the client of the nearest AgentClientProvider
@@ -77,89 +78,44 @@ export function useAgentConversation(
   const contextClient = useOptionalAgentClient();
   const client = options.client ?? contextClient;
 
-  const callbacksRef = useRef<UseAgentConversationOptions>(options);
-  callbacksRef.current = options;
-
-  // Created during render, once: a conversation reads and sends nothing until connect(),
-  // subscribe() or send().
-  const ownedRef = useRef<AgentConversation | undefined>(undefined);
-  if (options.conversation === undefined && ownedRef.current === undefined) {
-    if (client === undefined) {
-      throw new Error(
-        'useAgentConversation: no AgentClient. Pass `client` or `conversation`, or wrap this component in <AgentClientProvider client={createAgentClient(…)}>.',
-      );
-    }
-    if (options.agentId === undefined) {
-      throw new Error('useAgentConversation: pass `agentId` (or a shared `conversation`).');
-    }
-    ownedRef.current = new AgentConversation(client, {
-      ...conversationOptionsOf(options),
-      agentId: options.agentId,
-      onMessagesChange: (messages: readonly ConversationMessage[]) =>
-        callbacksRef.current.onMessagesChange?.(messages),
-    });
-  }
+  // The hook's own conversation is disposed of once nothing reads it (an unmount, after
+  // StrictMode's remount had its chance) and resumed when a reader comes again.
+  const [snapshot, conversation] = useEngine(
+    (engineOptions: AgentConversationOptions) => {
+      if (client === undefined) {
+        throw new Error(
+          'useAgentConversation: no AgentClient. Pass `client` or `conversation`, or wrap this component in <AgentClientProvider client={createAgentClient(…)}>.',
+        );
+      }
+      return new AgentConversation(client, engineOptions);
+    },
+    ownOptionsOf(options),
+    { shared: options.conversation },
+  );
   const owned = options.conversation === undefined;
-  const conversation = options.conversation ?? (ownedRef.current as AgentConversation);
 
   useEffect(() => {
     if (owned && client !== undefined) conversation.setClient(client);
   }, [owned, client, conversation]);
 
-  const unmountedRef = useRef(false);
+  // The component's run callbacks, attached while it is mounted, read at call time.
+  const callbacksRef = useRef<UseAgentConversationOptions>(options);
+  callbacksRef.current = options;
   useEffect(() => {
-    unmountedRef.current = false;
     const callbacks: RunStreamCallbacks = {
       onEvent: (event) => callbacksRef.current.onEvent?.(event),
       onStatusChange: (status, snapshot) => callbacksRef.current.onStatusChange?.(status, snapshot),
       onDone: (snapshot) => callbacksRef.current.onDone?.(snapshot),
       onError: (error, snapshot) => callbacksRef.current.onError?.(error, snapshot),
     };
-    const stopObserving = conversation.stream.observe(callbacks);
-    // The thread's load starts here, not in render; after StrictMode's unmount a durable turn
-    // detached by the disconnect is watched again.
-    const disconnect = owned ? conversation.connect() : undefined;
-    return () => {
-      stopObserving();
-      unmountedRef.current = true;
-      // StrictMode runs this between its two mounts too, before any send(): stopping an idle
-      // conversation does nothing.
-      disconnect?.();
-    };
-  }, [conversation, owned]);
+    return conversation.stream.observe(callbacks);
+  }, [conversation]);
 
-  const snapshot = useStore(conversation);
-
-  // A send from a stale closure after a real unmount is stopped before its request goes out
-  // (preparing it takes several microtasks).
-  const afterUnmount = useCallback(() => {
-    if (owned && unmountedRef.current) {
-      queueMicrotask(() => {
-        if (unmountedRef.current) conversation.dispose();
-      });
-    }
-  }, [conversation, owned]);
-
-  const send = useCallback(
-    (text: string) => {
-      const done = conversation.send(text);
-      afterUnmount();
-      return done;
-    },
-    [conversation, afterUnmount],
-  );
-  const retry = useCallback(() => {
-    const done = conversation.retry();
-    afterUnmount();
-    return done;
-  }, [conversation, afterUnmount]);
+  const send = useCallback((text: string) => conversation.send(text), [conversation]);
+  const retry = useCallback(() => conversation.retry(), [conversation]);
   const edit = useCallback(
-    (messageId: string, text: string) => {
-      const done = conversation.edit(messageId, text);
-      afterUnmount();
-      return done;
-    },
-    [conversation, afterUnmount],
+    (messageId: string, text: string) => conversation.edit(messageId, text),
+    [conversation],
   );
   const stop = useCallback(() => conversation.stop(), [conversation]);
   const respond = useCallback(
@@ -172,15 +128,16 @@ export function useAgentConversation(
 }
 
 /**
- * The options the hook's own conversation is created with: all but the hook's own and the
- * callbacks (the run callbacks are observed, so an inline function is read when called).
+ * The options of the hook's own conversation: all but the hook's own and the run callbacks (those
+ * are observed while the component is mounted); `agentId` is required.
  */
-function conversationOptionsOf(
-  options: UseAgentConversationOptions,
-): Partial<AgentConversationOptions> {
-  const conversationOptions: UseAgentConversationOptions = { ...options };
-  for (const name of notConversationOptions) delete conversationOptions[name];
-  return conversationOptions;
+function ownOptionsOf(options: UseAgentConversationOptions): AgentConversationOptions {
+  const own: UseAgentConversationOptions = { ...options };
+  for (const name of notConversationOptions) delete own[name];
+  if (options.conversation === undefined && options.agentId === undefined) {
+    throw new Error('useAgentConversation: pass `agentId` (or a shared `conversation`).');
+  }
+  return { ...own, agentId: options.agentId ?? '', disposeWhenUnobserved: true };
 }
 
 const notConversationOptions = [
@@ -190,5 +147,4 @@ const notConversationOptions = [
   'onStatusChange',
   'onDone',
   'onError',
-  'onMessagesChange',
 ] as const satisfies readonly (keyof UseAgentConversationOptions)[];

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import {
   RunHistory,
   type RunHistoryEntry,
@@ -9,7 +9,8 @@ import { useStore } from './use-store.js';
 
 /**
  * The finished runs of a stream, newest first (at most `limit`, default 20), re-rendered when a
- * run ends. The history is created once per stream; `limit` and `initialEntries` are read then.
+ * run ends. The history is created once per stream; `limit` and `initialEntries` are read then. It
+ * records while the component is mounted (the history's lifecycle follows its subscribers).
  *
  * @example
  * const run = useAgentRunStream();
@@ -25,6 +26,5 @@ export function useAgentRunHistory(
     historyRef.current = { stream, history: new RunHistory(stream, options) };
   }
   const history = historyRef.current.history;
-  useEffect(() => history.connect(), [history]);
   return useStore(history);
 }

@@ -8,10 +8,10 @@ import {
 } from '../core/stream/run-stream.js';
 import type { RunSnapshot } from '../core/stream/run-types.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
-import { useStore } from './use-store.js';
+import { useEngine } from './use-engine.js';
 
 /** Options of {@link useAgentRunStream}. */
-export interface UseAgentRunStreamOptions extends RunStreamOptions {
+export interface UseAgentRunStreamOptions extends Omit<RunStreamOptions, 'abortWhenUnobserved'> {
   /**
    * The client of the hook's own stream.
    * @default the client of the nearest AgentClientProvider
@@ -46,7 +46,7 @@ export interface UseAgentRunStreamActions {
   /**
    * Starts a run (aborting one in progress); see `RunStream.start`. Stable identity. Called after
    * the component unmounted, the run is aborted before its request goes out (for the hook's own
-   * stream).
+   * stream, which nothing reads any more).
    */
   start: (request: RunStartRequest) => Promise<RunSnapshot>;
   /** Aborts the run in progress. Stable identity. */
@@ -72,7 +72,8 @@ const selectSnapshot = (snapshot: RunSnapshot) => snapshot;
  * Runs an agent and re-renders with its stream: at most once per animation frame while events
  * arrive, at once on a status change. One POST per `start()`, also under `<StrictMode>`. The
  * callbacks are read at call time, so new inline functions each render restart nothing. The hook's
- * own stream is created on first render and its run aborted on unmount; options changed later are
+ * own stream is created on first render and its run aborted once no component reads it (on
+ * unmount; `abortWhenUnobserved`); options changed later are
  * handed to `RunStream.setOptions` (see there for when each applies). With `select`, the component
  * re-renders only when its slice of the snapshot changes.
  *
@@ -125,80 +126,54 @@ export function useAgentRunStream<TSelected>(
   const contextClient = useOptionalAgentClient();
   const client = clientOption ?? contextClient;
 
-  // Read by the callbacks registered once per stream, so inline callbacks never re-register.
-  const callbacksRef = useRef<RunStreamCallbacks>({});
-  callbacksRef.current = { onEvent, onStatusChange, onDone, onError };
-
-  // Created during render (no side effect: a RunStream starts nothing until start()), once.
-  const ownedRef = useRef<RunStream | undefined>(undefined);
-  if (sharedStream === undefined && ownedRef.current === undefined) {
-    if (client === undefined) {
-      throw new Error(
-        'useAgentRunStream: no AgentClient. Pass `client` or `stream`, or wrap this component in <AgentClientProvider client={createAgentClient(…)}>.',
-      );
-    }
-    ownedRef.current = new RunStream(client, streamOptions);
-  }
+  // The hook's own stream aborts its run once nothing reads it (an unmount, after StrictMode's
+  // remount had its chance); a shared stream keeps its own options.
+  const [selected, stream] = useEngine(
+    (engineOptions: RunStreamOptions) => {
+      if (client === undefined) {
+        throw new Error(
+          'useAgentRunStream: no AgentClient. Pass `client` or `stream`, or wrap this component in <AgentClientProvider client={createAgentClient(…)}>.',
+        );
+      }
+      return new RunStream(client, engineOptions);
+    },
+    { ...streamOptions, abortWhenUnobserved: true },
+    {
+      shared: sharedStream,
+      select: (select ?? selectSnapshot) as (snapshot: RunSnapshot) => TSelected,
+      isEqual,
+    },
+  );
   const owned = sharedStream === undefined;
-  const stream = sharedStream ?? (ownedRef.current as RunStream);
 
   useEffect(() => {
     if (owned && client !== undefined) stream.setClient(client);
   }, [owned, client, stream]);
 
-  // Every render's options reach the stream the hook owns; a shared stream keeps its own.
   const warnedRef = useRef<Set<string> | undefined>(undefined);
   useEffect(() => {
-    if (owned) {
-      stream.setOptions(streamOptions);
-    } else if (isDevelopment()) {
-      warnedRef.current ??= new Set();
-      warnIgnoredOptions({ client: clientOption, ...streamOptions }, warnedRef.current);
-    }
+    if (owned || !isDevelopment()) return;
+    warnedRef.current ??= new Set();
+    warnIgnoredOptions({ client: clientOption, ...streamOptions }, warnedRef.current);
   });
 
-  // Set by the cleanup below, cleared when the effect runs again (StrictMode's second mount).
-  const unmountedRef = useRef(false);
-
-  useEffect(() => {
-    unmountedRef.current = false;
-    const stopObserving = stream.observe({
-      onEvent: (event) => callbacksRef.current.onEvent?.(event),
-      onStatusChange: (status, snapshot) => callbacksRef.current.onStatusChange?.(status, snapshot),
-      onDone: (snapshot) => callbacksRef.current.onDone?.(snapshot),
-      onError: (error, snapshot) => callbacksRef.current.onError?.(error, snapshot),
-    });
-    return () => {
-      // Callbacks first: the abort below must not call into an unmounted component.
-      stopObserving();
-      unmountedRef.current = true;
-      // Under StrictMode this cleanup also runs between the two mounts, before any start():
-      // aborting an idle stream does nothing and leaves it usable.
-      if (owned) stream.abort();
-    };
-  }, [stream, owned]);
-
-  const selected = useStore(
-    stream,
-    (select ?? selectSnapshot) as (snapshot: RunSnapshot) => TSelected,
-    isEqual ?? Object.is,
+  // The component's callbacks, attached while it is mounted (none after an unmount's abort), read
+  // at call time so inline callbacks never re-register.
+  const callbacksRef = useRef<RunStreamCallbacks>({});
+  callbacksRef.current = { onEvent, onStatusChange, onDone, onError };
+  useEffect(
+    () =>
+      stream.observe({
+        onEvent: (event) => callbacksRef.current.onEvent?.(event),
+        onStatusChange: (status, snapshot) =>
+          callbacksRef.current.onStatusChange?.(status, snapshot),
+        onDone: (snapshot) => callbacksRef.current.onDone?.(snapshot),
+        onError: (error, snapshot) => callbacksRef.current.onError?.(error, snapshot),
+      }),
+    [stream],
   );
 
-  const start = useCallback(
-    (request: RunStartRequest) => {
-      const done = stream.start(request);
-      if (owned && unmountedRef.current) {
-        // Called while unmounted: a stale closure after a real unmount (abort, before the request
-        // goes out: preparing it takes several microtasks), or a child's mount effect between
-        // StrictMode's simulated unmount and remount (remounted by then: the run goes on).
-        queueMicrotask(() => {
-          if (unmountedRef.current) stream.abort();
-        });
-      }
-      return done;
-    },
-    [stream, owned],
-  );
+  const start = useCallback((request: RunStartRequest) => stream.start(request), [stream]);
   const abort = useCallback(() => stream.abort(), [stream]);
   const reset = useCallback(() => stream.reset(), [stream]);
 

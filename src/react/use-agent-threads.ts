@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { newThreadId, type ThreadStore, type ThreadSummary } from '../core/storage/thread-store.js';
+import { useMemo } from 'react';
+import { ThreadList, type ThreadListOptions } from '../core/storage/thread-list.js';
+import type { ThreadStore, ThreadSummary } from '../core/storage/thread-store.js';
+import { useEngine } from './use-engine.js';
 
 /** Options of {@link useAgentThreads}. */
 export interface UseAgentThreadsOptions {
@@ -66,84 +68,13 @@ export interface UseAgentThreadsResult {
  * }
  */
 export function useAgentThreads(options: UseAgentThreadsOptions): UseAgentThreadsResult {
-  const { threadStore, agentId, limit } = options;
-  const [threads, setThreads] = useState<readonly ThreadSummary[]>([]);
-  const [status, setStatus] = useState<'loading' | 'ready'>('loading');
-  const [error, setError] = useState<Error | undefined>(undefined);
-  const [selectedThreadId, setSelected] = useState<string | undefined>(options.defaultThreadId);
-  // A later list wins over an earlier one that answers late.
-  const listGeneration = useRef(0);
-  const mounted = useRef(false);
-
-  const refresh = useCallback(async () => {
-    const generation = ++listGeneration.current;
-    try {
-      const listed = await threadStore.list({ agentId, limit });
-      if (!mounted.current || generation !== listGeneration.current) return;
-      setThreads(listed.threads);
-      setError(undefined);
-    } catch (cause) {
-      if (!mounted.current || generation !== listGeneration.current) return;
-      setError(cause instanceof Error ? cause : new Error(String(cause)));
-    }
-    setStatus('ready');
-  }, [threadStore, agentId, limit]);
-
-  useEffect(() => {
-    mounted.current = true;
-    void refresh();
-    const unsubscribe = threadStore.subscribe?.(() => void refresh());
-    return () => {
-      mounted.current = false;
-      unsubscribe?.();
-    };
-  }, [threadStore, refresh]);
-
-  const run = useCallback(async (change: () => Promise<unknown>) => {
-    try {
-      await change();
-    } catch (cause) {
-      const failure = cause instanceof Error ? cause : new Error(String(cause));
-      if (mounted.current) setError(failure);
-      throw failure;
-    }
-  }, []);
-
-  const create = useCallback(
-    async (createOptions: { title?: string; agentId?: string } = {}) => {
-      const owner = createOptions.agentId ?? agentId;
-      if (owner === undefined) {
-        throw new Error('useAgentThreads: create() needs an agentId (option or argument).');
-      }
-      const id = newThreadId();
-      await run(() =>
-        threadStore.save(
-          { id, agentId: owner, title: createOptions.title, messages: [] },
-          { expectedRevision: 0 },
-        ),
-      );
-      if (mounted.current) setSelected(id);
-      if (threadStore.subscribe === undefined) await refresh();
-      return id;
-    },
-    [threadStore, agentId, run, refresh],
+  const [snapshot, list] = useEngine(
+    (engineOptions: ThreadListOptions) => new ThreadList(engineOptions),
+    options,
   );
-  const rename = useCallback(
-    async (threadId: string, title: string) => {
-      await run(() => threadStore.rename(threadId, title));
-      if (threadStore.subscribe === undefined) await refresh();
-    },
-    [threadStore, run, refresh],
+  const { select, create, rename, remove, refresh } = list;
+  return useMemo(
+    () => ({ ...snapshot, select, create, rename, remove, refresh }),
+    [snapshot, select, create, rename, remove, refresh],
   );
-  const remove = useCallback(
-    async (threadId: string) => {
-      await run(() => threadStore.delete(threadId));
-      if (mounted.current) setSelected((current) => (current === threadId ? undefined : current));
-      if (threadStore.subscribe === undefined) await refresh();
-    },
-    [threadStore, run, refresh],
-  );
-  const select = useCallback((threadId: string | undefined) => setSelected(threadId), []);
-
-  return { threads, status, error, selectedThreadId, select, create, rename, remove, refresh };
 }

@@ -9,10 +9,13 @@ import {
   type DurableRunSnapshot,
 } from '../core/durable/durable-run.js';
 import { useOptionalAgentClient } from './agent-client-provider.js';
-import { useStore } from './use-store.js';
+import { useEngine } from './use-engine.js';
 
 /** Options of {@link useDurableRun}. */
-export interface UseDurableRunOptions extends Omit<DurableRunOptions, 'agentId'> {
+export interface UseDurableRunOptions extends Omit<
+  DurableRunOptions,
+  'agentId' | 'detachWhenUnobserved'
+> {
   /** The agent whose runs the hook starts and watches (read on first render). */
   agentId: string;
   /**
@@ -57,7 +60,8 @@ export interface UseDurableRunResult extends DurableRunSnapshot {
  * A durable run of an agent that survives a reload: on mount the hook shows this agent's stored run
  * again (or attaches `runId`), and it re-renders as reads come in. One POST per `start()`, also
  * under `<StrictMode>` (whose extra unmount and mount neither detach nor read twice). Unmounting
- * detaches (the run goes on at the service; never a cancel). Callbacks are read at call time.
+ * detaches (the run goes on at the service; never a cancel): the run is detached once nothing
+ * reads it (`detachWhenUnobserved`). Callbacks are read at call time.
  *
  * @example
  * function Report() {
@@ -88,55 +92,33 @@ export interface UseDurableRunResult extends DurableRunSnapshot {
  */
 export function useDurableRun(options: UseDurableRunOptions): UseDurableRunResult {
   const contextClient = useOptionalAgentClient();
-  const client = options.client ?? contextClient;
+  const { client: clientOption, runId, resume = true, ...runOptions } = options;
+  const client = clientOption ?? contextClient;
 
-  const callbacksRef = useRef(options);
-  callbacksRef.current = options;
+  // Detached once nothing reads it (an unmount, after StrictMode's remount had its chance).
+  const [snapshot, run] = useEngine(
+    (engineOptions: DurableRunOptions) => {
+      if (client === undefined) {
+        throw new Error(
+          'useDurableRun: no AgentClient. Pass `client`, or wrap this component in <AgentClientProvider client={createAgentClient({ api: "platform", … })}>.',
+        );
+      }
+      return new DurableRun(client, engineOptions);
+    },
+    { ...runOptions, detachWhenUnobserved: true },
+  );
 
-  // Created during render (a DurableRun does nothing until an action), once.
-  const runRef = useRef<DurableRun | undefined>(undefined);
-  if (runRef.current === undefined) {
-    if (client === undefined) {
-      throw new Error(
-        'useDurableRun: no AgentClient. Pass `client`, or wrap this component in <AgentClientProvider client={createAgentClient({ api: "platform", … })}>.',
-      );
-    }
-    runRef.current = new DurableRun(client, {
-      agentId: options.agentId,
-      ...(options.store === undefined ? {} : { store: options.store }),
-      ...(options.poll === undefined ? {} : { poll: options.poll }),
-      ...(options.environment === undefined ? {} : { environment: options.environment }),
-      onSettled: (snapshot) => callbacksRef.current.onSettled?.(snapshot),
-      onRequiresInput: (snapshot) => callbacksRef.current.onRequiresInput?.(snapshot),
-    });
-  }
-  const run = runRef.current;
-
-  // StrictMode unmounts and mounts again at once: the detach waits a task, and a mount in between
-  // keeps the run (so it neither detaches nor resumes twice).
-  const pendingDetachRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { runId, resume = true } = options;
+  // Resuming is a choice of the first mount; a remount finds the run shown and reads nothing.
+  const resumedRef = useRef(false);
   useEffect(() => {
-    const remounted = pendingDetachRef.current !== undefined;
-    if (remounted) {
-      clearTimeout(pendingDetachRef.current);
-      pendingDetachRef.current = undefined;
-    }
     const shown = run.getSnapshot();
     if (runId !== undefined) {
       if (shown.runId !== runId) void run.attach(runId);
-    } else if (!remounted && resume && shown.status === 'idle') {
+    } else if (resume && !resumedRef.current && shown.status === 'idle') {
       void run.resume();
     }
-    return () => {
-      pendingDetachRef.current = setTimeout(() => {
-        pendingDetachRef.current = undefined;
-        run.detach();
-      }, 0);
-    };
+    resumedRef.current = true;
   }, [run, runId, resume]);
-
-  const snapshot = useStore(run);
 
   const start = useCallback((request: DurableRunStartRequest) => run.start(request), [run]);
   const attach = useCallback((id: string) => run.attach(id), [run]);

@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   createDurableRunList,
   type DurableRunListOptions,
   type KnownDurableRun,
 } from '../core/durable/durable-run-list.js';
 import { defaultRunStore } from '../core/storage/durable-run-store.js';
+import { useEngine } from './use-engine.js';
 
 /** Options of {@link useDurableRuns}. */
 export interface UseDurableRunsOptions extends DurableRunListOptions {
@@ -54,12 +55,7 @@ export interface UseDurableRunsResult {
  */
 export function useDurableRuns(options: UseDurableRunsOptions = {}): UseDurableRunsResult {
   const store = options.store ?? defaultRunStore();
-  const { agentId } = options;
-  const list = useMemo(
-    () => createDurableRunList(agentId === undefined ? { store } : { store, agentId }),
-    [store, agentId],
-  );
-  const runs = useSyncExternalStore(list.subscribe, list.getSnapshot, list.getSnapshot);
+  const [runs] = useEngine(createDurableRunList, { store, agentId: options.agentId });
   const inProgress = useMemo(() => runs.filter((run) => run.inProgress), [runs]);
   const remove = useCallback((localId: string) => store.remove(localId), [store]);
   return { runs, inProgress, remove };

@@ -196,7 +196,12 @@ describe('given options changed after mount (the hook owns its stream)', () => {
       </Wrapper>,
     );
 
-    expect(setOptions).toHaveBeenLastCalledWith({ throttleMs: 7, futureOption: 'kept' });
+    // The hook's own stream also lives only while something reads it.
+    expect(setOptions).toHaveBeenLastCalledWith({
+      throttleMs: 7,
+      futureOption: 'kept',
+      abortWhenUnobserved: true,
+    });
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '../conversation/agent-conversation.js';
 import { createLocalStorageThreadStore } from '../storage/thread-store.js';
 import { browserWindow } from '../base/storage-helpers.js';
+import { ListenerSet } from '../base/subscribable.js';
 import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run-schemas.js';
 import { AgentHttpError, AgentInputError } from '../wire/errors.js';
 import { assertCompleteInput, formFieldsFromSchema, type FormField } from './input-form.js';
@@ -69,8 +70,9 @@ const noFields: readonly FormField[] = Object.freeze([]);
  * The console's controller, framework-free: give it the agent and its schemas as they load
  * (`setAgent`); it picks the mode and creates only that mode's engine (a run stream and its history
  * for a form agent, a conversation for a chat agent). It owns the chosen answer, retry, clear, the
- * form's reset and field errors and tool authorizations. `connect()` starts
- * observing (its return stops, and ends what runs). Fits `useSyncExternalStore`.
+ * form's reset and field errors and tool authorizations. Its first subscriber, or `connect()`,
+ * starts observing; after the last one (a microtask later, unless one came back) and the
+ * disconnect it ends what runs. Fits `useSyncExternalStore`.
  *
  * @example
  * const controller = createAgentConsoleController(client, 'helpdesk', { navigation });
@@ -83,7 +85,11 @@ export class AgentConsoleController {
   readonly agentId: string | undefined;
   #client: AgentClient;
   #options: AgentConsoleControllerOptions;
-  readonly #listeners = new Set<() => void>();
+  // Connected from the first subscriber (connect() is one) to the last, a grace later.
+  readonly #listeners = new ListenerSet({
+    onFirst: () => this.#connect(),
+    onLast: () => this.#disconnect(),
+  });
   #agent: Agent | undefined;
   #inputSchema: unknown;
   #fields: readonly FormField[] = noFields;
@@ -155,20 +161,27 @@ export class AgentConsoleController {
   }
 
   /**
-   * Starts observing the engine (the run callbacks, the run history); returns the function that
-   * stops it and ends a run under way (of an engine the controller owns).
+   * Starts observing the engine (the run callbacks, the run history), as a subscriber does: it
+   * holds the controller connected. Returns the function that lets go; after the last one (a
+   * microtask later, unless another came) a run under way of an engine the controller owns ends.
    */
   connect(): () => void {
+    return this.#listeners.subscribe(() => undefined);
+  }
+
+  #connect() {
+    if (this.#connected) return;
     this.#connected = true;
     this.#attach();
-    return () => {
-      this.#connected = false;
-      this.#detach?.();
-      this.#detach = undefined;
-      // After a disconnect the engine stays usable (StrictMode connects again).
-      if (this.#form?.owned === true) this.#form.stream.abort();
-      this.#chat?.dispose();
-    };
+  }
+
+  /** Stops observing and ends what runs; the engine stays usable (a later subscriber connects). */
+  #disconnect() {
+    this.#connected = false;
+    this.#detach?.();
+    this.#detach = undefined;
+    if (this.#form?.owned === true) this.#form.stream.abort();
+    this.#chat?.dispose();
   }
 
   getSnapshot = (): AgentConsoleSnapshot => {
@@ -185,12 +198,8 @@ export class AgentConsoleController {
     return snapshot;
   };
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
+  /** Calls `listener` after each change; the first subscriber connects, as `connect()` does. */
+  subscribe = this.#listeners.subscribe;
 
   /** Runs a form agent with `input` (checked against its fields first). */
   start = (input: Record<string, unknown>): Promise<RunSnapshot> | undefined => {
@@ -203,7 +212,7 @@ export class AgentConsoleController {
       input,
       check: this.#checkInput,
     };
-    return this.#whileConnected(form.stream.start(request));
+    return this.#endUnlessObserved(form.stream.start(request));
   };
 
   /** Refuses an input missing the agent's form fields before anything is sent. */
@@ -218,12 +227,12 @@ export class AgentConsoleController {
   retry = (): Promise<RunSnapshot | ConversationSnapshot> | undefined => {
     if (this.#chat !== undefined) {
       this.#select(undefined);
-      return this.#whileConnected(this.#chat.retry());
+      return this.#endUnlessObserved(this.#chat.retry());
     }
     const form = this.#form;
     const request = form?.stream.getSnapshot().request;
     if (form === undefined || this.getSnapshot().active || request === undefined) return undefined;
-    return this.#whileConnected(form.stream.start({ ...request, check: this.#checkInput }));
+    return this.#endUnlessObserved(form.stream.start({ ...request, check: this.#checkInput }));
   };
 
   /**
@@ -259,14 +268,14 @@ export class AgentConsoleController {
   send = (text: string): Promise<ConversationSnapshot> | undefined => {
     if (this.#chat === undefined) return undefined;
     this.#select(undefined);
-    return this.#whileConnected(this.#chat.send(text));
+    return this.#endUnlessObserved(this.#chat.send(text));
   };
 
   /** Edits a USER message of the thread and sends again. */
   edit = (messageId: string, text: string): Promise<ConversationSnapshot> | undefined => {
     if (this.#chat === undefined) return undefined;
     this.#select(undefined);
-    return this.#whileConnected(this.#chat.edit(messageId, text));
+    return this.#endUnlessObserved(this.#chat.edit(messageId, text));
   };
 
   /**
@@ -397,14 +406,8 @@ export class AgentConsoleController {
    * A run started while disconnected (a stale closure after the view went away) is ended before
    * its request goes out; one started between StrictMode's two mounts goes on.
    */
-  #whileConnected<Result>(done: Promise<Result>): Promise<Result> {
-    if (!this.#connected) {
-      queueMicrotask(() => {
-        if (this.#connected) return;
-        if (this.#form?.owned === true) this.#form.stream.abort();
-        this.#chat?.dispose();
-      });
-    }
+  #endUnlessObserved<Result>(done: Promise<Result>): Promise<Result> {
+    this.#listeners.stopUnlessObserved();
     return done;
   }
 
@@ -420,7 +423,7 @@ export class AgentConsoleController {
   }
 
   #notify() {
-    for (const listener of [...this.#listeners]) listener();
+    this.#listeners.notify();
   }
 
   #build(

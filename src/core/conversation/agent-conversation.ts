@@ -73,12 +73,19 @@ interface QueuedSend {
  * {@link createAgentConversation}.
  */
 export class AgentConversation {
-  readonly #options: AgentConversationOptions;
+  #options: AgentConversationOptions;
   readonly #stream: RunStream;
   readonly #driver: TurnDriver;
   readonly #mode: ConversationExecutionMode;
   readonly #sync: ThreadSync | undefined;
-  readonly #listeners = new ListenerSet();
+  readonly #listeners = new ListenerSet({
+    onFirst: () => {
+      if (this.#options.disposeWhenUnobserved === true) this.resume();
+    },
+    onLast: () => {
+      if (this.#options.disposeWhenUnobserved === true) this.dispose();
+    },
+  });
   readonly #generateId: () => string;
   readonly #now: () => number;
   #messages: readonly ConversationMessage[];
@@ -97,7 +104,8 @@ export class AgentConversation {
    * (its POST goes out anyway), so after dispose() no such turn starts until resume().
    */
   get #dropsTurns(): boolean {
-    return this.#driver.outlivesPage && this.#detached;
+    const leaving = this.#options.disposeWhenUnobserved === true && this.#listeners.unobserved;
+    return this.#driver.outlivesPage && (this.#detached || leaving);
   }
 
   constructor(client: AgentClient, options: AgentConversationOptions) {
@@ -143,6 +151,18 @@ export class AgentConversation {
     return this.#stream;
   }
 
+  /**
+   * Replaces the options that apply at once: `onMessagesChange` and `disposeWhenUnobserved`; the
+   * others are those it was created with (a new thread is a new conversation).
+   */
+  setOptions(options: AgentConversationOptions): void {
+    this.#options = {
+      ...this.#options,
+      onMessagesChange: options.onMessagesChange,
+      disposeWhenUnobserved: options.disposeWhenUnobserved,
+    };
+  }
+
   /** The client the next turn uses. */
   setClient(client: AgentClient): void {
     this.#stream.setClient(client);
@@ -184,6 +204,7 @@ export class AgentConversation {
    */
   send(text: string): Promise<ConversationSnapshot> {
     this.#connectThread();
+    this.#disposeUnlessObserved();
     const trimmed = text.trim();
     if (this.#sync?.loading !== undefined) {
       if (this.#queued !== undefined) throw new AgentConversationBusyError();
@@ -213,6 +234,7 @@ export class AgentConversation {
    */
   retry(): Promise<ConversationSnapshot> {
     this.#connectThread();
+    this.#disposeUnlessObserved();
     this.#assertIdle();
     const thread = retriedThread(this.#messages);
     return thread === undefined ? Promise.resolve(this.#snapshot) : this.#startTurn(thread);
@@ -225,6 +247,7 @@ export class AgentConversation {
    */
   edit(messageId: string, text: string): Promise<ConversationSnapshot> {
     this.#connectThread();
+    this.#disposeUnlessObserved();
     this.#assertIdle();
     return this.#startTurn(editedThread(this.#messages, messageId, text, this.#now()));
   }
@@ -291,6 +314,11 @@ export class AgentConversation {
     this.#detached = false;
     this.#connectThread();
     this.#active?.handle?.resume();
+  }
+
+  /** A send from a stale closure after the last reader left is stopped before its POST. */
+  #disposeUnlessObserved() {
+    if (this.#options.disposeWhenUnobserved === true) this.#listeners.stopUnlessObserved();
   }
 
   /** Drops the send waiting for the thread's load: it resolves, nothing is sent. */

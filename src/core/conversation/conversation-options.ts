@@ -63,9 +63,17 @@ export interface ConversationSnapshot {
 }
 
 /** Options of {@link createAgentConversation}. */
-export interface AgentConversationOptions extends RunStreamOptions {
+export interface AgentConversationOptions extends Omit<RunStreamOptions, 'abortWhenUnobserved'> {
   /** The agent that answers (it takes `messages`). */
   agentId: string;
+  /**
+   * `dispose()` once no listener is subscribed (a microtask after the last one left, unless one
+   * came back), and `resume()` when one comes again; a send made while none is, after one was, is
+   * disposed of too: the conversation then lives as long as something reads it, as a hook's own
+   * conversation does.
+   * @default false (a turn goes on until it settles, `stop()` or `dispose()`)
+   */
+  disposeWhenUnobserved?: boolean | undefined;
   /**
    * A thread to restore (e.g. saved from `onMessagesChange`). Validated: a malformed entry makes
    * `createAgentConversation` throw an `AgentInputError`, and nothing is sent. A message saved as

@@ -9,6 +9,7 @@ import type {
   DurableRunStoreRecordPhase,
   DurableRunStore,
 } from '../storage/durable-run-store.js';
+import { ListenerSet } from '../base/subscribable.js';
 
 /** A durable run this browser knows: what its run store record says (no read of the service). */
 export interface KnownDurableRun {
@@ -61,6 +62,8 @@ export interface DurableRunList {
    * subscriber removes settled records past retention.
    */
   subscribe(listener: () => void): () => void;
+  /** Lists another store or agent (the listeners stay; they hear of the new list). */
+  setOptions(options: DurableRunListOptions): void;
 }
 
 /**
@@ -73,9 +76,8 @@ export interface DurableRunList {
  * list.subscribe(() => render(list.getSnapshot().filter((run) => run.inProgress)));
  */
 export function createDurableRunList(options: DurableRunListOptions = {}): DurableRunList {
-  const store = options.store ?? defaultRunStore();
-  const agentId = options.agentId;
-  const listeners = new Set<() => void>();
+  let store = options.store ?? defaultRunStore();
+  let agentId = options.agentId;
   let stopStore: (() => void) | undefined;
   let key: string | undefined;
   let snapshot: readonly KnownDurableRun[] = Object.freeze([]);
@@ -94,25 +96,31 @@ export function createDurableRunList(options: DurableRunListOptions = {}): Durab
   const onChange = () => {
     const before = snapshot;
     if (read() === before) return;
-    for (const listener of [...listeners]) listener();
+    listeners.notify();
   };
+  const listen = () => {
+    // Before listening: the removals it writes are not changes anyone waits for.
+    store.prune();
+    stopStore = store.subscribe(onChange);
+  };
+  const stopListening = () => {
+    stopStore?.();
+    stopStore = undefined;
+  };
+  const listeners = new ListenerSet({ onFirst: listen, onLast: stopListening });
 
   return {
     getSnapshot: read,
-    subscribe(listener) {
-      if (listeners.size === 0) {
-        // Before listening: the removals it writes are not changes anyone waits for.
-        store.prune();
-        stopStore = store.subscribe(onChange);
-      }
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) {
-          stopStore?.();
-          stopStore = undefined;
-        }
-      };
+    subscribe: listeners.subscribe,
+    setOptions(next) {
+      const nextStore = next.store ?? defaultRunStore();
+      if (nextStore === store && next.agentId === agentId) return;
+      const listening = stopStore !== undefined;
+      if (listening) stopListening();
+      store = nextStore;
+      agentId = next.agentId;
+      if (listening) listen();
+      onChange();
     },
   };
 }

@@ -75,6 +75,14 @@ export interface DurableRunOptions {
    * @default the globals
    */
   environment?: DurableRunEnvironment;
+  /**
+   * Detach once no listener is subscribed (a microtask after the last one left, unless one came
+   * back), and attach the same run again when a listener comes (a tree hidden and shown again);
+   * a start or attach made while none is, after one was, is detached too. The run lives on at the
+   * service: this is a disconnect, never a cancel.
+   * @default false (watched until it settles, `detach()` or `forget()`)
+   */
+  detachWhenUnobserved?: boolean | undefined;
 }
 
 /** What {@link DurableRun.start} is given besides the request. */
@@ -105,8 +113,13 @@ export class DurableRun {
   readonly #agentId: string;
   readonly #store: DurableRunStore;
   readonly #policy: Readonly<DurablePollPolicy>;
-  readonly #options: DurableRunOptions;
-  readonly #listeners = new ListenerSet();
+  #options: DurableRunOptions;
+  readonly #listeners = new ListenerSet({
+    onFirst: () => this.#observed(),
+    onLast: () => this.#unobserved(),
+  });
+  // Detached because nobody was reading it: the run shown is followed again by the next listener.
+  #detachedUnobserved = false;
   readonly #poller: DurablePoller;
   #model: DurableRunModel;
 
@@ -144,7 +157,22 @@ export class DurableRun {
 
   getSnapshot = (): DurableRunSnapshot => this.#model.snapshot;
 
+  /** Calls `listener` after each change (see `detachWhenUnobserved` for the first and last). */
   subscribe = this.#listeners.subscribe;
+
+  /**
+   * Replaces the options that apply at once: `onSettled`, `onRequiresInput` and
+   * `detachWhenUnobserved`. The `agentId`, `store`, `poll` and `environment` stay those it was
+   * created with.
+   */
+  setOptions(options: DurableRunOptions): void {
+    this.#options = {
+      ...this.#options,
+      onSettled: options.onSettled,
+      onRequiresInput: options.onRequiresInput,
+      detachWhenUnobserved: options.detachWhenUnobserved,
+    };
+  }
 
   /** The store this run's records go to. */
   get store(): DurableRunStore {
@@ -383,10 +411,26 @@ export class DurableRun {
   #begin(): number {
     this.#poller.stop();
     this.#poller.reset();
+    if (this.#options.detachWhenUnobserved === true) this.#listeners.stopUnlessObserved();
     return this.#nextGeneration();
   }
 
+  #unobserved() {
+    if (this.#options.detachWhenUnobserved !== true) return;
+    const { status } = this.#snapshot;
+    this.detach();
+    this.#detachedUnobserved = status !== 'idle' && !settledDurableRunStatuses.has(status);
+  }
+
+  #observed() {
+    const { runId, status } = this.#snapshot;
+    const follow = this.#detachedUnobserved && !settledDurableRunStatuses.has(status);
+    this.#detachedUnobserved = false;
+    if (follow && runId !== undefined) void this.attach(runId);
+  }
+
   #nextGeneration(): number {
+    this.#detachedUnobserved = false;
     this.#fence.abort();
     this.#fence = new AbortController();
     return ++this.#generation;

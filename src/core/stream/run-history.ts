@@ -41,9 +41,10 @@ export interface RunHistoryOptions {
 export const defaultRunHistoryLimit = 20;
 
 /**
- * The finished runs of a {@link RunStream}, newest first, at most `limit` of them. Call `connect()`
- * to start recording (it returns the disconnection); `getSnapshot()` is the same array until a run
- * ends. Fits `useSyncExternalStore`.
+ * The finished runs of a {@link RunStream}, newest first, at most `limit` of them. It records
+ * while it has a subscriber (from the first to the last), or from `connect()` (it returns the
+ * disconnection); `getSnapshot()` is the same array until a run ends. Fits
+ * `useSyncExternalStore`.
  *
  * @example
  * const history = createRunHistory(stream, { limit: 10 });
@@ -52,7 +53,16 @@ export const defaultRunHistoryLimit = 20;
 export class RunHistory {
   readonly #stream: RunStream;
   readonly #limit: number;
-  readonly #listeners = new ListenerSet();
+  readonly #listeners = new ListenerSet({
+    onFirst: () => {
+      this.#stopRecording = this.connect();
+    },
+    onLast: () => {
+      this.#stopRecording?.();
+      this.#stopRecording = undefined;
+    },
+  });
+  #stopRecording: (() => void) | undefined;
   #entries: readonly RunHistoryEntry[];
   #recorded = new WeakSet<RunSnapshot>();
   #counter = 0;

@@ -72,6 +72,13 @@ export interface RunStreamCallbacks {
 /** Options of {@link RunStream}. */
 export interface RunStreamOptions extends RunStreamCallbacks {
   /**
+   * Abort the run in progress once no listener is subscribed (a microtask after the last one
+   * left, unless one came back), and a `start()` made while none is, after one was: the stream
+   * then lives as long as something reads it, as a hook's own stream does.
+   * @default false (the run goes on until it ends, `abort()` or `reset()`)
+   */
+  abortWhenUnobserved?: boolean | undefined;
+  /**
    * When and how often a failed connection is tried again.
    * @default { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 30000, midStream: 'reconnect', jitter: 'equal' }
    */
@@ -258,7 +265,11 @@ class Run {
 export class RunStream {
   #client: AgentClient;
   #options: RunStreamOptions;
-  readonly #listeners = new ListenerSet();
+  readonly #listeners = new ListenerSet({
+    onLast: () => {
+      if (this.#options.abortWhenUnobserved === true) this.abort();
+    },
+  });
   readonly #observers = new Set<RunStreamCallbacks>();
   #now: () => number;
   #run: Run | undefined;
@@ -318,6 +329,7 @@ export class RunStream {
    */
   start(request: RunStartRequest): Promise<RunSnapshot> {
     this.#supersede();
+    if (this.#options.abortWhenUnobserved === true) this.#listeners.stopUnlessObserved();
     const run = new Run(this.#client, request, this.#now(), this.#maxEvents());
     this.#run = run;
     try {

@@ -21,7 +21,7 @@ afterEach(async () => {
 /**
  * Every run stream the console observes (its own, or its conversation's), by identity: an engine
  * the console creates and uses is observed; `dispose` is what the console does to a conversation
- * it owns when it goes away (and between StrictMode's two mounts).
+ * it owns when it goes away.
  */
 function watchEngines() {
   const observe = vi.spyOn(RunStream.prototype, 'observe');
@@ -59,7 +59,8 @@ describe('given a chat agent under StrictMode', () => {
     // One run stream, the conversation's own: no form stream beside it.
     expect(engines.streams()).toBe(1);
     cleanup();
-    expect(engines.conversations()).toBe(1);
+    // Disposed once nothing reads it: a microtask after the unmount (the lifecycle's grace).
+    await waitFor(() => expect(engines.conversations()).toBe(1));
   });
 });
 
