@@ -3,7 +3,7 @@
  * service on a clock the test drives (the page's and the service's are one), counted at the
  * service.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAgentClient,
   createAgentConversation,
@@ -58,10 +58,12 @@ const shape = (conversation: AgentConversation) =>
   conversation.getSnapshot().messages.map((message) => [message.role, message.status]);
 
 async function idle(conversation: AgentConversation) {
-  await vi.waitFor(() => {
-    const run = conversation.getSnapshot().durableRun;
-    expect(run?.connection === 'polling' || run?.status === 'starting').toBe(false);
-  });
+  await expect
+    .poll(() => {
+      const run = conversation.getSnapshot().durableRun;
+      return run?.connection === 'polling' || run?.status === 'starting';
+    })
+    .toBe(false);
 }
 
 async function tick(page: ManualPage, conversation: AgentConversation, ms: number) {
@@ -227,7 +229,7 @@ describe('given a durable conversation and the mock service', () => {
       const done = conversation.send('Write the report');
       expect(conversation.getSnapshot().durableRun?.status).toBe('starting');
       conversation.dispose();
-      await vi.waitFor(() => expect(conversation.getSnapshot().durableRun?.runId).toBeDefined());
+      await expect.poll(() => conversation.getSnapshot().durableRun?.runId).toBeDefined();
       await idle(conversation);
       await conversation.saved;
       const runId = conversation.getSnapshot().durableRun?.runId;
@@ -404,7 +406,7 @@ describe('given a durable conversation and the mock service', () => {
       const done = conversation.send('Write the report');
       conversation.stop(); // during the start POST: sent once the run id is known
       await idle(conversation);
-      await vi.waitFor(() => expect(server.service.durableStats.cancels).toBe(1));
+      await expect.poll(() => server.service.durableStats.cancels).toBe(1);
       await tick(page, conversation, 3000);
       const settled = await done;
       expect(settled.messages[1]).toMatchObject({ status: 'stopped' });
