@@ -193,6 +193,9 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: fromRoot('./.storybook') })],
         test: {
           name: 'storybook',
+          // A story's play waits up to 15 s a step (.storybook/vitest.setup.ts), the 10,000-event
+          // console run up to 50 s: the limit still only catches hangs.
+          testTimeout: 60_000,
           setupFiles: ['./.storybook/vitest.setup.ts'],
           browser: browser(),
         },
