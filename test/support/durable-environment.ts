@@ -3,12 +3,15 @@
  * they set, a window that fires `online`/`offline`/`pageshow`, a navigator with `onLine` and an
  * optional Web Locks stand-in. Requests still go over real sockets.
  */
+import { onTestFinished } from 'vitest';
 import {
+  createAgentClient,
   createDurableRunStore,
   type DurableRunEnvironment,
   type DurableRunOptions,
   type KeyValueStorage,
 } from 'agent-console-kit';
+import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
 import { type DurableRunLockManager } from '../../src/core/durable/tab-leader.js';
 
@@ -98,6 +101,18 @@ export function manualPage(options: { locks?: DurableRunLockManager } = {}): Man
     },
   };
   return page;
+}
+
+/**
+ * A page on a manual clock, the mock service with the demo agents on that clock, and a client of
+ * it (token `tok-5f3a9c`). The service closes when the test ends.
+ */
+export async function serveDurableAgents() {
+  const page = manualPage();
+  const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
+  onTestFinished(() => server.close());
+  const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+  return { page, server, client };
 }
 
 /**
