@@ -100,7 +100,7 @@ describe('given one approval read from the service', () => {
     await user.click(screen.getByRole('button', { name: 'Reject' }));
 
     expect(sent).toEqual([[{ interactionId: interaction.interactionId, decision: 'APPROVE' }]]);
-    await vi.waitFor(() => expect(server.service.durableStats.responsesAccepted).toBe(1));
+    await expect.poll(() => server.service.durableStats.responsesAccepted).toBe(1);
     expect(server.service.durableStats.toolsExecuted).toBe(1);
     expect(approve).toHaveAttribute('aria-disabled', 'true');
   });
@@ -282,7 +282,7 @@ describe('given a batch of two read from the service', () => {
         { interactionId: second.interactionId, decision: 'REJECT' },
       ],
     ]);
-    await vi.waitFor(() => expect(server.service.durableStats.responsesAccepted).toBe(1));
+    await expect.poll(() => server.service.durableStats.responsesAccepted).toBe(1);
     expect(server.service.durableStats.toolsExecuted).toBe(1);
   });
 });
@@ -327,11 +327,11 @@ describe('given the batch on screen changes', () => {
     expect(submit).toHaveAttribute('aria-disabled', 'true');
     await user.click(submit);
     expect(sent).toEqual([]);
-    await vi.waitFor(() =>
-      expect(liveRegion()).toHaveTextContent(
+    await expect
+      .poll(() => liveRegion())
+      .toHaveTextContent(
         'The requests changed: review them again. Approval needed: Tool a, Tool c',
-      ),
-    );
+      );
   });
 
   it('does not say the requests changed when the batch before was answered', async () => {
@@ -345,7 +345,7 @@ describe('given the batch on screen changes', () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     rerender(card([toolApproval('b')]));
     expect(screen.queryByText('The requests changed: review them again.')).toBeNull();
-    await vi.waitFor(() => expect(liveRegion()).toHaveTextContent('Approval needed: Tool b'));
+    await expect.poll(() => liveRegion()).toHaveTextContent('Approval needed: Tool b');
     // The new request is armed again and answerable.
     expect(screen.getByRole('button', { name: 'Approve' })).not.toHaveAttribute('aria-disabled');
   });
@@ -534,9 +534,7 @@ describe('the announcement', () => {
       </StrictMode>
     );
     const { rerender } = render(card([toolApproval('a', { displayName: 'Send Slack message' })]));
-    await vi.waitFor(() =>
-      expect(liveRegion()).toHaveTextContent('Approval needed: Send Slack message'),
-    );
+    await expect.poll(() => liveRegion()).toHaveTextContent('Approval needed: Send Slack message');
     const changes: string[] = [];
     const observer = new MutationObserver(() => changes.push(liveRegion().textContent ?? ''));
     observer.observe(liveRegion(), { childList: true, characterData: true, subtree: true });
@@ -549,7 +547,7 @@ describe('the announcement', () => {
     expect(changes).toEqual([]);
 
     rerender(card([toolApproval('b', { displayName: 'Create Jira issue' })]));
-    await vi.waitFor(() => expect(changes.length).toBeGreaterThan(0));
+    await expect.poll(() => changes.length).toBeGreaterThan(0);
     rerender(card([toolApproval('b', { displayName: 'Create Jira issue' })]));
     await act(async () => {});
     observer.disconnect();
