@@ -128,6 +128,9 @@ export default defineConfig({
     // poll returns as soon as its condition holds; only a failing one waits this long. (vi.waitFor
     // cannot be configured: its 1 s default failed under load, so tests poll with expect.poll.)
     expect: { poll: { timeout: 15_000 } },
+    // Chromium's first test session waits for Vite to bundle the dependencies of a cold cache (a
+    // fresh clone in CI): over vitest's 60 s on a loaded machine (seen: a story run that ran no test).
+    browser: { connectTimeout: 180_000 },
     projects: [
       {
         extends: true,
