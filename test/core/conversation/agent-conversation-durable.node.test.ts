@@ -52,6 +52,18 @@ function countSaves(store: ThreadStore): ThreadStore & { saves: number } {
   return counted;
 }
 
+/** `store` whose loads wait until `release()`: a thread that is still loading. */
+function slowLoads(store: ThreadStore) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const slow = Object.create(store) as ThreadStore;
+  slow.load = async (threadId) => {
+    await gate;
+    return store.load(threadId);
+  };
+  return { slow, release };
+}
+
 const starts = (server: MockAgentServer) =>
   server.requests.filter((request) => request.endpoint === 'run');
 const shape = (conversation: AgentConversation) =>
@@ -258,13 +270,7 @@ describe('given a durable conversation and the mock service', () => {
   it('dispose() while the thread loads drops the send waiting for it: nothing reaches the service', async () => {
     const { server, threadStore, open } = await setUp();
     try {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = Object.create(threadStore) as ThreadStore;
-      slow.load = async (threadId) => {
-        await gate;
-        return threadStore.load(threadId);
-      };
+      const { slow, release } = slowLoads(threadStore);
       const conversation = open('durable-agent', { threadStore: slow });
       const queued = conversation.send('Sent during the load');
       conversation.dispose();
@@ -295,13 +301,7 @@ describe('given a durable conversation and the mock service', () => {
   it('stream mode: dispose() while the thread loads drops the send waiting for it', async () => {
     const { server, threadStore, open } = await setUp();
     try {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = Object.create(threadStore) as ThreadStore;
-      slow.load = async (threadId) => {
-        await gate;
-        return threadStore.load(threadId);
-      };
+      const { slow, release } = slowLoads(threadStore);
       const conversation = open('durable-agent', { threadStore: slow, executionMode: 'stream' });
       const queued = conversation.send('Sent during the load');
       conversation.dispose();
@@ -327,13 +327,7 @@ describe('given a durable conversation and the mock service', () => {
       first.dispose();
       const requestsBefore = server.requests.length;
 
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = Object.create(threadStore) as ThreadStore;
-      slow.load = async (threadId) => {
-        await gate;
-        return threadStore.load(threadId);
-      };
+      const { slow, release } = slowLoads(threadStore);
       const second = open('durable-agent', { threadStore: slow });
       second.clear();
       release();
@@ -367,13 +361,7 @@ describe('given a durable conversation and the mock service', () => {
           { id: 'b', role: 'GLEAN_AI', text: 'Earlier answer', status: 'done', createdAt: 2 },
         ],
       });
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = Object.create(threadStore) as ThreadStore;
-      slow.load = async (threadId) => {
-        await gate;
-        return threadStore.load(threadId);
-      };
+      const { slow, release } = slowLoads(threadStore);
       const conversation = open('durable-agent', { threadStore: slow });
       expect(conversation.getSnapshot().status).toBe('loading');
       void conversation.send('Sent during the load');
