@@ -1,4 +1,4 @@
-import type { DurableToolApproval } from 'agent-console-kit';
+import type { DurableToolApproval } from '../../src/core/wire/durable-run-schemas.js';
 
 /**
  * A tool approval as the client reads one from a durable run: `Tool <id>`, arguments `{ id }`, no
