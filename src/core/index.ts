@@ -59,7 +59,7 @@ export {
 } from './console/input-form-validation.js';
 export {
   activeRunStatuses,
-  terminalRunStatuses,
+  settledRunStatuses,
   type InvalidRunEvent,
   type MessageRunEvent,
   type ParseErrorRunEvent,
@@ -158,7 +158,6 @@ export {
   createAgentConsoleController,
   type AgentConsoleController,
   fieldErrorsOf,
-  type AgentConsoleApprovalStatus,
   type AgentConsoleControllerOptions,
   type AgentConsoleFormState,
   type AgentConsoleMode,
@@ -215,9 +214,9 @@ export {
 } from './durable/durable-run.js';
 export {
   ThreadConflictError,
-  createLocalStorageThreadStore,
+  createThreadStore,
   createMemoryThreadStore,
-  type LocalStorageThreadStoreOptions,
+  type ThreadStoreOptions,
   type StoredThread,
   type ThreadSaveInput,
   type ThreadStore,
