@@ -10,14 +10,13 @@ import {
 import {
   AgentClientProvider,
   AgentHttpError,
-  agentKeys,
-  agentQueryOptions,
   createAgentClient,
   useAgent,
   useAgentClient,
   useAgentSchemas,
   type AgentClient,
 } from 'agent-console-kit';
+import { agentKeys, agentQueryOptions } from 'agent-console-kit/core';
 import { setUpMockServer } from '../support/mock-server.js';
 
 const server = setUpMockServer({

@@ -6,15 +6,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   createAgentClient,
-  createAgentConversation,
   createMemoryThreadStore,
   createDurableRunStore,
-  type AgentConversation,
-  type AgentConversationOptions,
   type ConversationMessage,
-  type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
+import {
+  createAgentConversation,
+  type AgentConversation,
+  type AgentConversationOptions,
+  type KeyValueStorage,
+} from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import {
   createMockAgentServer,

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  AgentStorageError,
-  ThreadConflictError,
   createThreadStore,
   createMemoryThreadStore,
   type ConversationMessage,
-  type ThreadStoreChange,
 } from 'agent-console-kit';
+import { AgentStorageError, ThreadConflictError } from 'agent-console-kit/core';
+import type { ThreadStoreChange } from '../../../src/core/storage/thread-store.js';
 
 const token = 'secret-token-5f3a9c';
 
