@@ -69,7 +69,7 @@ export const pages = {
   hooks: {
     title: 'hooks only (`useAgent`, `useAgentRunStream`)',
     budget: 15_000,
-    source: `import { AgentClientProvider, createAgentClient, useAgent, useAgentRunStream, AgentThread, AgentThreadComposer, useAgentConversation, AgentDetails, AgentErrorMessage, AgentRunStatus, useAgentConsole, createServerThreadStore, useAgentThreads, AgentInbox, useAgentInbox } from 'agent-console-kit';
+    source: `import { AgentClientProvider, createAgentClient, useAgent, useAgentRunStream } from 'agent-console-kit';
 ${providers}
 function Run() {
   const agent = useAgent('x');
@@ -86,7 +86,8 @@ export function Page() {
   },
   conversation: {
     title: 'conversation (`useAgentConversation`, `AgentThread`, `AgentThreadComposer`)',
-    source: `${providers}
+    source: `import { AgentClientProvider, AgentThread, AgentThreadComposer, createAgentClient, useAgentConversation } from 'agent-console-kit';
+${providers}
 function Chat() {
   const chat = useAgentConversation({ agentId: 'x' });
   return h('section', null,
@@ -100,7 +101,8 @@ export function Page() {
   console: {
     title: 'whole console (`<AgentConsole>` + styles.css)',
     budget: 40_000,
-    source: `import { AgentConsole } from 'agent-console-kit/console';
+    source: `import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
+import { AgentConsole } from 'agent-console-kit/console';
 import 'agent-console-kit/styles.css';
 ${providers}
 export function Page() {
@@ -112,7 +114,8 @@ export function Page() {
     // The console's layout for one chat agent without what it does not render (the picker, the
     // form, the run history, the event log), as the components guide composes it.
     below: 'console',
-    source: `import 'agent-console-kit/styles.css';
+    source: `import { AgentClientProvider, AgentDetails, AgentErrorMessage, AgentRunStatus, AgentThread, AgentThreadComposer, createAgentClient, useAgentConsole } from 'agent-console-kit';
+import 'agent-console-kit/styles.css';
 ${providers}
 function Chat() {
   const chat = useAgentConsole('x');
@@ -132,7 +135,8 @@ export function Page() {
   threads: {
     title: 'server thread list (`createServerThreadStore` + `useAgentThreads`)',
     // Threads that follow the user (docs/threads-across-devices.md): reported, no budget of its own.
-    source: `${providers}
+    source: `import { AgentClientProvider, createAgentClient, createServerThreadStore, useAgentThreads } from 'agent-console-kit';
+${providers}
 const threadStore = createServerThreadStore({ baseUrl: '/api/agent-service' });
 function Threads() {
   const list = useAgentThreads({ threadStore });
@@ -144,7 +148,8 @@ export function Page() {
   },
   inbox: {
     title: 'approvals inbox (`useAgentInbox` + `<AgentInbox>` + styles.css)',
-    source: `import 'agent-console-kit/styles.css';
+    source: `import { AgentClientProvider, AgentInbox, createAgentClient, useAgentInbox } from 'agent-console-kit';
+import 'agent-console-kit/styles.css';
 ${providers}
 function Inbox() {
   return h(AgentInbox, { inbox: useAgentInbox() });
