@@ -43,6 +43,8 @@ export {
   validateInputForm,
   type AgentInputFormValues,
   type FormField,
+  // The key factory a React app invalidates with.
+  agentKeys,
   // The stores a hook or the console is given.
   createDurableRunStore,
   createMemoryThreadStore,

@@ -10,13 +10,14 @@ import {
 import {
   AgentClientProvider,
   AgentHttpError,
+  agentKeys,
   createAgentClient,
   useAgent,
   useAgentClient,
   useAgentSchemas,
   type AgentClient,
 } from 'agent-console-kit';
-import { agentKeys, agentQueryOptions } from 'agent-console-kit/core';
+import { agentQueryOptions } from 'agent-console-kit/core';
 import { setUpMockServer } from '../support/mock-server.js';
 
 const server = setUpMockServer({
