@@ -12,8 +12,8 @@ import {
   AgentApprovalCard,
   type DurableInteraction,
   type DurableRunDecision,
-  type DurableToolApproval,
 } from 'agent-console-kit';
+import type { DurableToolApproval } from '../../src/core/wire/durable-run-schemas.js';
 
 function approval(id: string, overrides: Partial<DurableToolApproval> = {}): DurableToolApproval {
   return {

@@ -15,7 +15,6 @@ import {
   AgentApprovalCard,
   AgentClientProvider,
   AgentInbox,
-  ServerThreadConflictError,
   createAgentClient,
   createServerThreadStore,
   useAgentInbox,
@@ -24,6 +23,7 @@ import {
   type ConversationMessage,
   type StoredThread,
 } from 'agent-console-kit';
+import { ServerThreadConflictError } from 'agent-console-kit/core';
 
 const parameters = new URLSearchParams(location.search);
 const view = parameters.get('view') ?? 'run';

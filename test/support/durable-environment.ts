@@ -3,12 +3,9 @@
  * they set, a window that fires `online`/`offline`/`pageshow`, a navigator with `onLine` and an
  * optional Web Locks stand-in. Requests still go over real sockets.
  */
-import {
-  createDurableRunStore,
-  type DurableRunEnvironment,
-  type DurableRunOptions,
-  type KeyValueStorage,
-} from 'agent-console-kit';
+import { createDurableRunStore } from 'agent-console-kit';
+import type { DurableRunOptions, KeyValueStorage } from 'agent-console-kit/core';
+import type { DurableRunEnvironment } from '../../src/core/durable/durable-run.js';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
 import { type DurableRunLockManager } from '../../src/core/durable/tab-leader.js';
 

@@ -9,9 +9,9 @@ import {
   createAgentClient,
   createMemoryThreadStore,
   type AgentClient,
-  type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
+import type { KeyValueStorage } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
