@@ -171,6 +171,7 @@ export {
   useDurableRuns,
   type UseDurableRunsOptions,
   type UseDurableRunsResult,
+  type UseDurableRunsServer,
 } from './react/use-durable-runs.js';
 export { useStore } from './react/use-store.js';
 export {
