@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
+import { http, passthrough } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   AgentClientProvider,
@@ -52,7 +52,11 @@ type Msw = { use: (...handlers: ReturnType<typeof http.all>[]) => void };
 
 /** A fresh demo service and an empty store for the demo user, served at `{origin}{devBasePath}`. */
 async function serveDevBackend({ msw }: { msw: Msw }) {
-  if (devBackend !== undefined) return;
+  if (devBackend !== undefined) {
+    // To the running backend: the preview's own mock handlers would answer its agent paths.
+    msw.use(http.all(`${baseUrl}/*`, () => passthrough()));
+    return;
+  }
   const store = await pageStore();
   await store.deleteUser('demo-user');
   const proxy = createDevProxy({ service: createMockAgentService({ agents: demoAgents }), store });
@@ -131,6 +135,7 @@ function Phone({ device }: { device: Device }) {
   );
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const agentName = (agentId: string) =>
   demoAgents.find((agent) => agent.agent.agent_id === agentId)?.agent.name ?? agentId;
 const paneStyle = {
@@ -179,7 +184,8 @@ export const TwoDevices: Story = mockOnlyStory({
     const laptopPane = canvas.getByRole('region', { name: 'Laptop' });
     const laptop = within(laptopPane);
     const phone = within(canvas.getByRole('region', { name: 'Phone' }));
-    const question = 'Tell the team the report is ready';
+    // One of its own: a running dev backend keeps the runs and threads of earlier plays.
+    const question = `Tell the team the report is ready (${Date.now().toString(36)})`;
 
     const box = await laptop.findByRole('textbox', { name: 'Message' }, { timeout: 20_000 });
     await userEvent.type(box, `${question}{Enter}`);
@@ -189,7 +195,7 @@ export const TwoDevices: Story = mockOnlyStory({
     const inbox = within(phone.getByRole('region', { name: 'Waiting for your approval' }));
     const item = await inbox.findByRole(
       'button',
-      { name: new RegExp(question) },
+      { name: new RegExp(escaped(question)) },
       {
         timeout: 10_000,
       },
