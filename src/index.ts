@@ -48,6 +48,7 @@ export {
   // The stores a hook or the console is given.
   createDurableRunStore,
   createMemoryThreadStore,
+  createServerRunList,
   createServerThreadStore,
   createThreadStore,
   type StoredThread,
@@ -129,6 +130,7 @@ export {
   useDurableRuns,
   type UseDurableRunsOptions,
   type UseDurableRunsResult,
+  type UseDurableRunsServer,
 } from './react/use-durable-runs.js';
 export { useStore } from './react/use-store.js';
 export {
