@@ -303,7 +303,7 @@ export class RunStream {
     }
     run.totalEvents += 1;
     run.firstEventAt ??= receivedAt;
-    if (message.id !== undefined) run.noteEventId(message.id);
+    if (message.id !== undefined) run.noteEventId(message.id, numericId);
     if (event.text !== '') run.addText(event.text);
     this.#append(run, event);
     this.#markChanged(run);
