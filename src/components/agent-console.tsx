@@ -9,7 +9,7 @@ import {
 import type { Agent, AgentTool } from '../core/wire/schemas.js';
 import { useAgentConsole, type UseAgentConsoleOptions } from '../react/use-agent-console.js';
 import { useConfirmedStop } from './agent-cancel-confirm.js';
-import { useFocusIntent } from './console-focus.js';
+import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import {
   lazyApprovalCard,
   lazyEventLog,
@@ -213,8 +213,10 @@ function AgentConsoleForAgent({
     headingLevel: (headingLevel + 1) as 3 | 4 | 5 | 6,
   });
   const stopRef = useRef<HTMLButtonElement>(null);
+  const pickerRef = useRef<HTMLDivElement>(null);
   const rememberOrigin = useFocusIntent(state.mode === 'form' && state.active, stopRef);
   const stopControl = useConfirmedStop(state.conversation, state.stop);
+  usePickerRefocus(picker?.refocus, pickerRef);
   const { agent, agentQuery, run } = state;
 
   const rootProps = {
@@ -227,7 +229,7 @@ function AgentConsoleForAgent({
     'aria-label': rest['aria-label'] ?? (agent ? `Agent console: ${agent.name}` : 'Agent console'),
   };
   const pickerPart = picker ? (
-    <ConsolePickerPart picker={picker} agentName={agentQuery.data?.name} />
+    <ConsolePickerPart picker={picker} agentName={agentQuery.data?.name} pickerRef={pickerRef} />
   ) : null;
 
   if (!agent || agentQuery.error) {

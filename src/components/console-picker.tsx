@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import type { Agent } from '../core/wire/schemas.js';
 import { AgentPicker } from './agent-picker.js';
-import { usePickerRefocus } from './console-focus.js';
 
 /** The picker of the console, set up by the outer part (which survives a change of agent). */
 export interface ConsolePicker {
@@ -41,17 +40,20 @@ export function useConsolePicker(
   };
 }
 
-/** The console's picker, which takes focus back after a choice remounted the console. */
+/**
+ * The console's picker. The console refocuses it after a choice remounted the console
+ * (`usePickerRefocus` with `pickerRef`, in the console: its effect runs after every part's).
+ */
 export function ConsolePickerPart({
   picker,
   agentName,
+  pickerRef,
 }: {
   picker: ConsolePicker;
   /** The name of the agent shown, until the person picked one. */
   agentName: string | undefined;
+  pickerRef: RefObject<HTMLDivElement | null>;
 }) {
-  const pickerRef = useRef<HTMLDivElement>(null);
-  usePickerRefocus(picker.refocus, pickerRef);
   return (
     <AgentPicker
       ref={pickerRef}
