@@ -75,14 +75,15 @@ export {
   type RunEventArrival,
   type RunEventFrame,
 } from './stream/classify-event.js';
-export { createRunStream, type RunStream } from './stream/run-stream.js';
 export {
+  createRunStream,
   defaultIdleTimeoutMs,
+  type RunStream,
   type RunStartRequest,
   type RunStreamCallbacks,
   type RunStreamOptions,
   type RunStreamReconnectOptions,
-} from './stream/run-stream-options.js';
+} from './stream/run-stream.js';
 export { defaultSseTransport } from './wire/sse-transport.js';
 export type { SseMessage, SseReadOptions, SseTransport } from './wire/sse-types.js';
 export { AgentEventTooLargeError } from './wire/sse-attempt.js';

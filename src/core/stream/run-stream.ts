@@ -16,11 +16,13 @@ import {
   type RunStreamOptions,
 } from './run-stream-options.js';
 
-// Declared beside the stream (run-stream-options.ts); the modules that hold a stream take them here.
-export type {
-  RunStartRequest,
-  RunStreamCallbacks,
-  RunStreamOptions,
+// Declared beside the stream (run-stream-options.ts), and taken with it from here (the barrel too).
+export {
+  defaultIdleTimeoutMs,
+  type RunStartRequest,
+  type RunStreamCallbacks,
+  type RunStreamOptions,
+  type RunStreamReconnectOptions,
 } from './run-stream-options.js';
 
 /** The snapshot before any run, and after `reset()`. */
