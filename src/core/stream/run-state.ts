@@ -68,8 +68,8 @@ export class Run {
   }
 
   get ended() {
-    // `terminalRunStatuses`, spelled out: read twice per event, three comparisons of literals
-    // cost less than a set's lookup.
+    // The statuses a run ends in (run-types.ts), spelled out: read twice per event, three
+    // comparisons of literals cost less than a set's lookup.
     const status = this.status;
     return status === 'done' || status === 'error' || status === 'aborted';
   }
