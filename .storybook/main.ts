@@ -16,5 +16,14 @@ const config: StorybookConfig = {
   // No onboarding checklist: the "Getting started" page is the way in.
   features: { sidebarOnboardingChecklist: false },
   typescript: { reactDocgen: 'react-docgen-typescript' },
+  // "Across devices" runs the dev backend's store in the page (PGlite): Vite must not pre-bundle
+  // it, or its WebAssembly and data files are not found next to it.
+  viteFinal: (vite) => ({
+    ...vite,
+    optimizeDeps: {
+      ...vite.optimizeDeps,
+      exclude: [...(vite.optimizeDeps?.exclude ?? []), '@electric-sql/pglite'],
+    },
+  }),
 };
 export default config;

@@ -1,4 +1,4 @@
-import type { AgentApi } from 'agent-console-kit';
+import type { AgentApi } from 'agent-console-kit/core';
 
 /**
  * With STORYBOOK_AGENT_BASE_URL set, the stories talk to that deployment instead of the embedded

@@ -1,6 +1,6 @@
 // Types of bench/bundlers.js, for the test that keeps it from rotting.
 export type BundlerName = 'esbuild' | 'vite' | 'webpack' | 'next';
-export type PageName = 'hooks' | 'conversation' | 'console' | 'chat';
+export type PageName = 'hooks' | 'conversation' | 'console' | 'chat' | 'threads' | 'inbox' | 'runs';
 export interface PageDefinition {
   title: string;
   /** Brotli bytes; none for the pages measured without a budget. */

@@ -5,7 +5,7 @@
  */
 // A namespace import: `--compare=<older ref>` bundles this file against sources without durable
 // runs, where named imports would not build (only the throughput rounds run there).
-import * as core from 'agent-console-kit';
+import * as core from 'agent-console-kit/core';
 import { createMockAgentServer } from 'agent-console-kit/testing';
 
 const minutes = 30;

@@ -14,7 +14,8 @@
  */
 import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { createAgentClient, defaultSseTransport } from 'agent-console-kit';
+import { createAgentClient } from 'agent-console-kit';
+import { defaultSseTransport } from 'agent-console-kit/core';
 
 const writeSize = 64 * 1024;
 const [mode = 'endless'] = process.argv.slice(2);

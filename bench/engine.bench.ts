@@ -17,7 +17,8 @@
 import { createParser } from 'eventsource-parser';
 import { Session } from 'node:inspector/promises';
 import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
-import { createAgentClient, createRunStream, defaultSseTransport } from 'agent-console-kit';
+import { createAgentClient } from 'agent-console-kit';
+import { createRunStream, defaultSseTransport } from 'agent-console-kit/core';
 import { durablePolling } from './durable-polling.js';
 import {
   createMockAgentServer,

@@ -5,7 +5,8 @@
  */
 import { it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { AgentEventLog, classifyEvent, type RunEvent } from 'agent-console-kit';
+import { AgentEventLog, type RunEvent } from 'agent-console-kit';
+import { classifyEvent } from 'agent-console-kit/core';
 import { measureSteps, mount, reactBuild } from './browser-harness.js';
 
 const initialEvents = 100_000;

@@ -7,8 +7,9 @@
 //
 // and the script fills the space between with one row per member the interface declares (option,
 // type, `@default`, description). Any interface or object type alias exported by a public entry
-// can be named; a new option is a new row on the next run. test/option-docs.node.test.ts fails
-// while a guide's table differs from what this writes.
+// can be named, and the props of a compound's part (`AgentThreadRootProps`, declared beside the
+// component an entry exports); a new option is a new row on the next run.
+// test/option-docs.node.test.ts fails while a guide's table differs from what this writes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,21 +35,46 @@ export function guidePaths(projectRoot = root) {
   return found.sort();
 }
 
-/** Every interface and type alias the public entries export, by name. */
+/** The interface or type alias a symbol (or the symbol it re-exports) declares. */
+function typeDeclarationOf(symbol, checker) {
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  return target.declarations?.find(
+    (node) => ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node),
+  );
+}
+
+/**
+ * Every interface and type alias the public entries export, by name; then, where no entry names
+ * it, one exported by a module an entry exports a component from: the props of a compound's part
+ * (`AgentThreadRootProps` of `AgentThread.Root`), which users reach as
+ * `ComponentProps<typeof AgentThread.Root>` rather than by a name of its own.
+ */
 function publicTypeDeclarations(program, projectRoot) {
   const checker = program.getTypeChecker();
   const declarations = new Map();
+  const componentModules = new Set();
   for (const { source } of publicEntries(projectRoot)) {
     const sourceFile = program.getSourceFile(join(projectRoot, source));
     const moduleSymbol = sourceFile && checker.getSymbolAtLocation(sourceFile);
     if (!moduleSymbol) continue;
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+      const declaration = typeDeclarationOf(exported, checker);
+      if (declaration) declarations.set(exported.getName(), declaration);
       const target =
         exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      const declaration = target.declarations?.find(
-        (node) => ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node),
-      );
-      if (declaration) declarations.set(exported.getName(), declaration);
+      const home = target.valueDeclaration?.getSourceFile();
+      if (home && /^[A-Z]/.test(exported.getName())) componentModules.add(home);
+    }
+  }
+  for (const home of componentModules) {
+    const moduleSymbol = checker.getSymbolAtLocation(home);
+    if (!moduleSymbol) continue;
+    for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+      const name = exported.getName();
+      const declaration = typeDeclarationOf(exported, checker);
+      if (declaration && name.endsWith('Props') && !declarations.has(name)) {
+        declarations.set(name, declaration);
+      }
     }
   }
   return declarations;

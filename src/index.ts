@@ -1,10 +1,60 @@
 /**
  * `agent-console-kit`: the hooks and components (client components: the built file starts with
- * `'use client'`), and everything of `agent-console-kit/core` again, so one import serves an app.
- * Server code imports `agent-console-kit/core` instead; the whole console, `AgentConsole`, is in
- * `agent-console-kit/console`.
+ * `'use client'`), and the few names of `agent-console-kit/core` a React app writes beside them:
+ * the client, the errors a UI checks, the data the hooks and components take and give. Everything
+ * else of the core (engines, query options, server stores) is imported from
+ * `agent-console-kit/core`; the whole console, `AgentConsole`, from `agent-console-kit/console`.
+ * A compound component's parts are reached through it only (`AgentThread.Root`): compose them in a
+ * client component (docs/decisions/0021-public-surface.md).
  */
-export * from './core/index.js';
+export {
+  // The client and the errors a UI checks.
+  createAgentClient,
+  AgentError,
+  AgentHttpError,
+  AgentInputError,
+  AgentNetworkError,
+  AgentValidationError,
+  isAgentError,
+  describeAgentError,
+  type AgentClient,
+  type AgentClientOptions,
+  type AgentRunRequest,
+  // The data the hooks and components take and give.
+  type Agent,
+  type AgentSchemas,
+  type AgentTool,
+  type RunEvent,
+  type RunSnapshot,
+  type RunStatus,
+  type ConversationMessage,
+  type ConversationSnapshot,
+  type DurableInteraction,
+  type DurableRunDecision,
+  type DurableRunSnapshot,
+  type DurableRunStatus,
+  activeRunStatuses,
+  settledRunStatuses,
+  settledDurableRunStatuses,
+  // A form agent's input form.
+  assertCompleteInput,
+  buildRunInput,
+  formFieldsFromSchema,
+  validateInputForm,
+  type AgentInputFormValues,
+  type FormField,
+  // The key factory a React app invalidates with.
+  agentKeys,
+  // The stores a hook or the console is given.
+  createDurableRunStore,
+  createMemoryThreadStore,
+  createServerRunList,
+  createServerThreadStore,
+  createThreadStore,
+  type StoredThread,
+  type ThreadStore,
+  type ThreadSummary,
+} from './core/index.js';
 export {
   AgentClientProvider,
   useAgentClient,
@@ -15,41 +65,20 @@ export {
   useAgentSchemas,
   useSuspenseAgent,
   useSuspenseAgentSchemas,
-  type AgentQueryOverrides,
-  type AgentSuspenseQueryOverrides,
 } from './react/use-agent.js';
 export { useAgentSearch, type UseAgentSearchOptions } from './react/use-agent-search.js';
 export { AgentDetails, type AgentDetailsProps } from './components/agent-details.js';
 export {
   useAgentTools,
-  type AgentToolsStatus,
   type UseAgentToolsOptions,
   type UseAgentToolsResult,
 } from './react/use-agent-tools.js';
-export {
-  AgentTools,
-  AgentToolsGroup,
-  AgentToolsItem,
-  AgentToolsList,
-  AgentToolsMessage,
-  AgentToolsRoot,
-  AgentToolsTitle,
-  type AgentToolsGroupProps,
-  type AgentToolsItemProps,
-  type AgentToolsListProps,
-  type AgentToolsMessageProps,
-  type AgentToolsPartStatus,
-  type AgentToolsProps,
-  type AgentToolsRootProps,
-  type AgentToolsTitleProps,
-} from './components/agent-tools.js';
+export { AgentTools, type AgentToolsProps } from './components/agent-tools.js';
 export {
   useAgentRunStream,
-  type UseAgentRunStreamActions,
   type UseAgentRunStreamOptions,
   type UseAgentRunStreamResult,
   type UseAgentRunStreamSelectOptions,
-  type UseAgentRunStreamSelection,
 } from './react/use-agent-run-stream.js';
 export {
   useAgentConversation,
@@ -57,37 +86,8 @@ export {
   type UseAgentConversationResult,
 } from './react/use-agent-conversation.js';
 export { useAgentRunHistory } from './react/use-agent-run-history.js';
-export {
-  AgentInputForm,
-  AgentInputFormRoot,
-  AgentInputFormField,
-  AgentInputFormLabel,
-  AgentInputFormControl,
-  AgentInputFormDescription,
-  AgentInputFormMessage,
-  AgentInputFormSubmit,
-  type AgentInputFormProps,
-  type AgentInputFormFieldProps,
-  type AgentInputFormLabelProps,
-  type AgentInputFormControlProps,
-  type AgentInputFormDescriptionProps,
-  type AgentInputFormMessageProps,
-  type AgentInputFormSubmitProps,
-} from './components/agent-input-form.js';
-export {
-  AgentThread,
-  AgentThreadAnnouncer,
-  AgentThreadMessage,
-  AgentThreadMessages,
-  AgentThreadRoot,
-  AgentThreadViewport,
-  type AgentThreadAnnouncerProps,
-  type AgentThreadMessageProps,
-  type AgentThreadMessagesProps,
-  type AgentThreadProps,
-  type AgentThreadRootProps,
-  type AgentThreadViewportProps,
-} from './components/agent-thread.js';
+export { AgentInputForm, type AgentInputFormProps } from './components/agent-input-form.js';
+export { AgentThread, type AgentThreadProps } from './components/agent-thread.js';
 export {
   AgentThreadComposer,
   type AgentThreadComposerProps,
@@ -95,20 +95,7 @@ export {
 export { AgentRunHistory, type AgentRunHistoryProps } from './components/agent-run-history.js';
 export { MessageComposer, type MessageComposerProps } from './components/message-composer.js';
 export { AgentRunOutput, type AgentRunOutputProps } from './components/agent-run-output.js';
-export {
-  AgentEventLog,
-  AgentEventLogAnnouncer,
-  AgentEventLogHeader,
-  AgentEventLogRoot,
-  AgentEventLogToolbar,
-  AgentEventLogViewport,
-  type AgentEventLogAnnouncerProps,
-  type AgentEventLogHeaderProps,
-  type AgentEventLogProps,
-  type AgentEventLogRootProps,
-  type AgentEventLogToolbarProps,
-  type AgentEventLogViewportProps,
-} from './components/agent-event-log.js';
+export { AgentEventLog, type AgentEventLogProps } from './components/agent-event-log.js';
 export {
   AgentErrorMessage,
   type AgentErrorMessageProps,
@@ -127,42 +114,14 @@ export {
 } from './react/use-durable-run.js';
 export {
   AgentApprovalCard,
-  AgentApprovalCardActions,
-  AgentApprovalCardArguments,
-  AgentApprovalCardDeadline,
-  AgentApprovalCardItem,
-  AgentApprovalCardMessage,
-  AgentApprovalCardRoot,
-  AgentApprovalCardSubmit,
-  AgentApprovalCardTitle,
-  type AgentApprovalCardActionsProps,
-  type AgentApprovalCardArgumentsProps,
-  type AgentApprovalCardDeadlineProps,
-  type AgentApprovalCardItemProps,
-  type AgentApprovalCardMessageProps,
   type AgentApprovalCardProps,
-  type AgentApprovalCardRootProps,
-  type AgentApprovalCardStatus,
-  type AgentApprovalCardSubmitProps,
-  type AgentApprovalCardTitleProps,
 } from './components/agent-approval-card.js';
 export {
   useAgentThreads,
   type UseAgentThreadsOptions,
   type UseAgentThreadsResult,
 } from './react/use-agent-threads.js';
-export {
-  AgentThreadList,
-  AgentThreadListItem,
-  AgentThreadListItems,
-  AgentThreadListNew,
-  AgentThreadListRoot,
-  type AgentThreadListItemProps,
-  type AgentThreadListItemsProps,
-  type AgentThreadListNewProps,
-  type AgentThreadListProps,
-  type AgentThreadListRootProps,
-} from './components/agent-thread-list.js';
+export { AgentThreadList, type AgentThreadListProps } from './components/agent-thread-list.js';
 export {
   AgentCancelConfirm,
   type AgentCancelConfirmProps,
@@ -171,6 +130,7 @@ export {
   useDurableRuns,
   type UseDurableRunsOptions,
   type UseDurableRunsResult,
+  type UseDurableRunsServer,
 } from './react/use-durable-runs.js';
 export { useStore } from './react/use-store.js';
 export {

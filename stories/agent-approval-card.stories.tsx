@@ -1,11 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import {
-  AgentApprovalCard,
-  type DurableInteraction,
-  type DurableToolApproval,
-} from 'agent-console-kit';
+import { AgentApprovalCard, type DurableInteraction } from 'agent-console-kit';
 import 'agent-console-kit/styles.css';
+
+/** An approval of the batch (a `DurableInteraction` of kind `tool-approval`). */
+type DurableToolApproval = Extract<DurableInteraction, { kind: 'tool-approval' }>;
 
 function approval(overrides: Partial<DurableToolApproval> & { interactionId: string }) {
   const value: DurableToolApproval = {

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { AgentClientProvider, createAgentClient, type AgentApi } from 'agent-console-kit';
+import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
+import type { AgentApi } from 'agent-console-kit/core';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';

@@ -1,15 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import {
-  AgentEventLog,
-  classifyEvent,
-  type RunEvent,
-  type RunEventArrival,
-  type RunEventFrame,
-} from 'agent-console-kit';
+import { AgentEventLog, type RunEvent } from 'agent-console-kit';
+import { classifyEvent } from 'agent-console-kit/core';
 import 'agent-console-kit/styles.css';
 
 const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+/** What `classifyEvent` takes: a frame as read off the wire, and how it arrived. */
+type RunEventFrame = Parameters<typeof classifyEvent>[0];
+type RunEventArrival = NonNullable<Parameters<typeof classifyEvent>[1]>;
 
 /** A synthetic event, classified as the engine does. */
 function frameEvent(

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import {
-  AgentThread,
-  parseConversationMessages,
-  type ConversationMessage,
-} from 'agent-console-kit';
+import { AgentThread, type ConversationMessage } from 'agent-console-kit';
+import { parseConversationMessages } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
 import { createMockAgentService, textEvents } from 'agent-console-kit/testing';
 import { mockAgentHandlers } from 'agent-console-kit/testing/msw';

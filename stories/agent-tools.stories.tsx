@@ -5,7 +5,7 @@ import {
   AgentTools,
   useAgentTools,
   type AgentTool,
-  type ToolAuthorizationOpening,
+  type UseAgentToolsOptions,
 } from 'agent-console-kit';
 import { AgentConsole } from 'agent-console-kit/console';
 import { demoToolServers } from 'agent-console-kit/testing';
@@ -18,7 +18,7 @@ const toolServerId = (tool: AgentTool) => demoToolServers[tool.tool_id];
  * The person's consent on the sign-in page, played by the mock: its `…/__consent` stands in for
  * the service's sign-in page the authorization URL names.
  */
-const consentInMock: ToolAuthorizationOpening = (url) => {
+const consentInMock: NonNullable<UseAgentToolsOptions['toolAuthorization']> = (url) => {
   void fetch(`${window.location.origin}/__consent${new URL(url).search}`, {
     redirect: 'manual',
   });

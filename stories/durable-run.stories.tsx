@@ -9,12 +9,12 @@ import {
   createAgentClient,
   createMemoryThreadStore,
   createDurableRunStore,
-  settledDurableRunStatuses,
   useDurableRun,
   type DurableRunStatus,
   type ThreadStore,
-  type KeyValueStorage,
+  settledDurableRunStatuses,
 } from 'agent-console-kit';
+import type { KeyValueStorage } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
 import {
   createMockAgentService,

@@ -6,11 +6,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAgentProxy } from '../server/create-agent-proxy.js';
 import { toNodeHandler } from '../server/to-node-handler.js';
 import { createPgliteStore } from '../server/store/pglite-store.js';
 import type { AgentStore } from '../server/store/agent-store.js';
 import { createMockAgentService, type MockAgentService } from '../testing/index.js';
+import { createDevProxy, devBasePath } from './dev-proxy.js';
+
+export { devBasePath };
 
 /** Options of {@link startDevBackend}. */
 export interface DevBackendOptions {
@@ -38,8 +40,6 @@ export interface DevBackend {
   close(): Promise<void>;
 }
 
-export const devBasePath = '/api/agent-service';
-
 /** Starts the mock service, the proxy and the store; resolves once it listens. */
 export async function startDevBackend(options: DevBackendOptions = {}): Promise<DevBackend> {
   const user = options.user ?? 'demo-user';
@@ -47,15 +47,7 @@ export async function startDevBackend(options: DevBackendOptions = {}): Promise<
   const store = await createPgliteStore(
     options.dataDir === undefined ? {} : { dataDir: options.dataDir },
   );
-  const proxy = createAgentProxy({
-    // The service is in this process: the proxy's requests go to its handler, not to a socket.
-    baseUrl: 'http://mock-agent-service.invalid',
-    fetch: (input, init) => service.handle(new Request(input, init)),
-    basePath: devBasePath,
-    // No sign-in in development: every request is the demo user.
-    user: () => user,
-    store,
-  });
+  const proxy = createDevProxy({ service, store, user });
   const allowed = new Set(options.allowOrigins ?? []);
   const handler = toNodeHandler(async (request) => {
     const origin = request.headers.get('origin');

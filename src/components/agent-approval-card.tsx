@@ -398,8 +398,7 @@ export type AgentApprovalCardProps = AgentApprovalCardRootProps;
  * arguments as escaped plain text, its deadline, and Approve and Reject; one Submit for a batch of
  * several. It never calls the service: it reports the decisions with `onSubmit`. Built from the
  * parts `AgentApprovalCard.Root` (which also takes a custom layout), `.Title`, `.Message`, `.Item`,
- * `.Arguments`, `.Deadline`, `.Actions`, `.Submit`; each is also a named export
- * (`AgentApprovalCardItem` …). Its `ref` is the `<section>`.
+ * `.Arguments`, `.Deadline`, `.Actions`, `.Submit`. Its `ref` is the `<section>`.
  *
  * @example
  * const run = useDurableRun({ agentId });

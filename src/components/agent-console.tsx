@@ -1,7 +1,6 @@
 import {
   forwardRef,
   useRef,
-  useState,
   type ComponentPropsWithoutRef,
   type ForwardedRef,
   type RefAttributes,
@@ -9,7 +8,6 @@ import {
 } from 'react';
 import type { Agent, AgentTool } from '../core/wire/schemas.js';
 import { useAgentConsole, type UseAgentConsoleOptions } from '../react/use-agent-console.js';
-import { AgentPicker } from './agent-picker.js';
 import { useConfirmedStop } from './agent-cancel-confirm.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import {
@@ -21,6 +19,7 @@ import {
   usePreloadedParts,
 } from './console-lazy-parts.js';
 import { splitConsoleOptions } from './console-options.js';
+import { ConsolePickerPart, useConsolePicker, type ConsolePicker } from './console-picker.js';
 import {
   renderHeader,
   renderHistory,
@@ -147,15 +146,6 @@ export const AgentConsole = /* @__PURE__ */ named(
   'AgentConsole',
 );
 
-/** The picker of the console, set up by the outer part (which survives a change of agent). */
-interface ConsolePicker {
-  value: string | undefined;
-  defaultInputValue: string;
-  onChange: (agent: Agent) => void;
-  /** Set when a choice remounts the console: the new picker takes focus back. */
-  refocus: { current: boolean };
-}
-
 interface AgentConsoleForAgentProps extends Omit<
   AgentConsoleProps,
   'agentId' | 'picker' | 'onAgentChange' | 'ref'
@@ -169,22 +159,7 @@ function AgentConsoleRender(
   { agentId: givenAgentId, picker, onAgentChange, ...rest }: AgentConsoleProps,
   ref: ForwardedRef<HTMLElement>,
 ) {
-  const [picked, setPicked] = useState<Agent | undefined>(undefined);
-  const refocus = useRef(false);
-  const showPicker = picker ?? givenAgentId === undefined;
-  const agentId = (showPicker ? picked?.agent_id : undefined) ?? givenAgentId;
-  const pickerSetup: ConsolePicker | undefined = showPicker
-    ? {
-        value: agentId,
-        defaultInputValue: picked?.name ?? '',
-        onChange: (agent) => {
-          refocus.current = agent.agent_id !== agentId;
-          setPicked(agent);
-          onAgentChange?.(agent);
-        },
-        refocus,
-      }
-    : undefined;
+  const { agentId, picker: pickerSetup } = useConsolePicker(givenAgentId, picker, onAgentChange);
   // A conversation, a run and its tool authorizations belong to one agent: another agent mounts
   // a new console (the old run is aborted on unmount).
   return (
@@ -254,13 +229,7 @@ function AgentConsoleForAgent({
     'aria-label': rest['aria-label'] ?? (agent ? `Agent console: ${agent.name}` : 'Agent console'),
   };
   const pickerPart = picker ? (
-    <AgentPicker
-      ref={pickerRef}
-      className="ack-console__picker"
-      value={picker.value}
-      defaultInputValue={picker.defaultInputValue || (agentQuery.data?.name ?? '')}
-      onChange={picker.onChange}
-    />
+    <ConsolePickerPart picker={picker} agentName={agentQuery.data?.name} pickerRef={pickerRef} />
   ) : null;
 
   if (!agent || agentQuery.error) {

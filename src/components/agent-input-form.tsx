@@ -368,8 +368,8 @@ function AgentInputFormSubmitRender(
 /**
  * The input form, assembled: every field of the schema and a submit button. Its parts, for a
  * layout of your own: `AgentInputForm.Root`, `.Field`, `.Label`, `.Control`, `.Description`,
- * `.Message`, `.Submit`; each also a named export (`AgentInputFormRoot`, `AgentInputFormField` …)
- * for server components, which cannot reach a part through a dot.
+ * `.Message`, `.Submit` (compose them in a client component: a server component cannot reach a
+ * part through a dot).
  */
 export const AgentInputForm = /* @__PURE__ */ Object.assign(
   /* @__PURE__ */ named(

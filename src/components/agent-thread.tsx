@@ -265,8 +265,8 @@ export interface AgentThreadProps extends AgentThreadRootProps {
  * above them (`visibleMessages={Infinity}` shows every message); when the last page takes the
  * button away, focus goes to the thread. Text only: nothing is rendered as HTML. Built from its
  * parts, for a layout of your own: `AgentThread.Root`, `.Viewport`, `.Messages`, `.Message`,
- * `.Announcer` (each also a named export, `AgentThreadRoot` …, for server components, which cannot
- * reach a part through a dot); its `ref` is the thread's `<section>` (the one `.Root` renders).
+ * `.Announcer` (compose them in a client component: a server component cannot reach a part
+ * through a dot); its `ref` is the thread's `<section>` (the one `.Root` renders).
  *
  * @example
  * const chat = useAgentConversation({ agentId: 'helpdesk' });

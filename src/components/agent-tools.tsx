@@ -444,8 +444,7 @@ export type AgentToolsProps = AgentToolsRootProps;
  * "Other tools", with what it needs (not set up yet, may ask for your authorization, and an
  * Authorize button where the app maps the tool to its tool server). Collapsed behind a disclosure
  * with the count above `collapseAbove` tools. Built from the parts `AgentTools.Root`, `.Title`,
- * `.Message`, `.List`, `.Group`, `.Item`; each is also a named export (`AgentToolsItem` …). Its
- * `ref` is the `<section>`.
+ * `.Message`, `.List`, `.Group`, `.Item`. Its `ref` is the `<section>`.
  *
  * @example
  * const tools = useAgentTools(agentId);

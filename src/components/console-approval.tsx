@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import type { AgentConsoleApprovalStatus } from '../core/console/agent-console-controller.js';
+import type { ConversationApprovalStatus } from '../core/conversation/conversation-options.js';
 import type { DurableInteraction, DurableRunDecision } from '../core/wire/durable-run-schemas.js';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
 
@@ -10,7 +10,7 @@ export interface ConsoleApprovalProps {
   /** The card to show (`components.ApprovalCard`), or `null` when hidden. */
   ApprovalCard: ComponentType<AgentApprovalCardProps> | null;
   interactions: readonly DurableInteraction[];
-  status: AgentConsoleApprovalStatus;
+  status: ConversationApprovalStatus;
   error: unknown;
   onSubmit: (decisions: DurableRunDecision[]) => void;
 }

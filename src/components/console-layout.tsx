@@ -290,7 +290,7 @@ export function renderInput(view: ConsoleView): ReactNode {
       <ConsoleApproval
         waiting={chat.status === 'waiting'}
         ApprovalCard={parts.ApprovalCard}
-        interactions={state.pendingApprovals}
+        interactions={state.pendingInteractions}
         status={state.approvalStatus}
         error={state.approvalError}
         onSubmit={(decisions) => void state.respond(decisions)}

@@ -72,7 +72,7 @@ export interface UseAgentConsoleResult extends AgentConsoleSnapshot {
   /** Edits a USER message and sends again. Stable identity. */
   edit: AgentConsoleController['edit'];
   /**
-   * Answers the approvals a durable turn waits for (`pendingApprovals`); how it went is
+   * Answers the approvals a durable turn waits for (`pendingInteractions`); how it went is
    * `approvalStatus` and `approvalError`. Stable identity.
    */
   respond: AgentConsoleController['respond'];

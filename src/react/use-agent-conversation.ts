@@ -34,7 +34,7 @@ export interface UseAgentConversationResult extends ConversationSnapshot {
   send: (text: string) => Promise<ConversationSnapshot>;
   /** Stops the turn; the partial answer stays (durable mode: cancels the run). Stable identity. */
   stop: () => void;
-  /** Answers the approvals a durable turn waits for (`pendingApprovals`). Stable identity. */
+  /** Answers the approvals a durable turn waits for (`pendingInteractions`). Stable identity. */
   respond: (decisions: readonly DurableRunDecision[]) => Promise<ConversationSnapshot>;
   /** Runs the last USER message again, replacing its answer. Stable identity. */
   retry: () => Promise<ConversationSnapshot>;

@@ -51,7 +51,7 @@ export interface UseAgentThreadsResult {
  * tab's saves, and other tabs' with the localStorage store), with new, select, rename and delete.
  *
  * @example
- * const threadStore = createLocalStorageThreadStore();
+ * const threadStore = createThreadStore();
  * function Threads() {
  *   const list = useAgentThreads({ threadStore, agentId: 'helpdesk' });
  *   return (

@@ -6,6 +6,7 @@ import {
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
 } from '@tanstack/react-query';
+import type { AgentClient } from '../core/wire/agent-client.js';
 import type { AgentError } from '../core/wire/errors.js';
 import type { Agent, AgentSchemas } from '../core/wire/schemas.js';
 import { useAgentClient } from './agent-client-provider.js';
@@ -13,8 +14,40 @@ import {
   agentQueryOptions,
   agentSchemasQueryOptions,
   type AgentQueryKey,
+  type AgentQueryOptions,
   type AgentSchemasQueryKey,
 } from '../core/wire/agent-queries.js';
+
+/** The query options of one record of an agent: `agentQueryOptions` or `agentSchemasQueryOptions`. */
+type RecordQueryOptionsOf<Data, Key extends readonly unknown[]> = (
+  client: AgentClient,
+  agentId: string | undefined,
+) => AgentQueryOptions<Data, Key>;
+
+/** The one body of {@link useAgent} and {@link useAgentSchemas}. */
+function useAgentRecord<Data, Key extends readonly unknown[], Selected>(
+  optionsOf: RecordQueryOptionsOf<Data, Key>,
+  agentId: string | undefined,
+  options: AgentQueryOverrides<Data, Key, Selected> | undefined,
+): UseQueryResult<Selected, AgentError> {
+  const base = optionsOf(useAgentClient(), agentId);
+  return useQuery<Data, AgentError, Selected, Key>({
+    ...base,
+    ...options,
+    enabled: base.enabled && (options?.enabled ?? true),
+  });
+}
+
+/** The one body of {@link useSuspenseAgent} and {@link useSuspenseAgentSchemas}. */
+function useSuspenseAgentRecord<Data, Key extends readonly unknown[], Selected>(
+  optionsOf: RecordQueryOptionsOf<Data, Key>,
+  agentId: string,
+  options: AgentSuspenseQueryOverrides<Data, Key, Selected> | undefined,
+): UseSuspenseQueryResult<Selected, AgentError> {
+  // useSuspenseQuery always runs (it sets `enabled` itself): a blank id throws AgentInputError.
+  const base = optionsOf(useAgentClient(), agentId);
+  return useSuspenseQuery<Data, AgentError, Selected, Key>({ ...base, ...options });
+}
 
 /**
  * Query options a caller may set on {@link useAgent} / {@link useAgentSchemas}. `select` changes
@@ -45,13 +78,7 @@ export function useAgent<Selected = Agent>(
   agentId: string | undefined,
   options?: AgentQueryOverrides<Agent, AgentQueryKey, Selected>,
 ): UseQueryResult<Selected, AgentError> {
-  const client = useAgentClient();
-  const base = agentQueryOptions(client, agentId);
-  return useQuery<Agent, AgentError, Selected, AgentQueryKey>({
-    ...base,
-    ...options,
-    enabled: base.enabled && (options?.enabled ?? true),
-  });
+  return useAgentRecord(agentQueryOptions, agentId, options);
 }
 
 /**
@@ -64,13 +91,7 @@ export function useAgentSchemas<Selected = AgentSchemas>(
   agentId: string | undefined,
   options?: AgentQueryOverrides<AgentSchemas, AgentSchemasQueryKey, Selected>,
 ): UseQueryResult<Selected, AgentError> {
-  const client = useAgentClient();
-  const base = agentSchemasQueryOptions(client, agentId);
-  return useQuery<AgentSchemas, AgentError, Selected, AgentSchemasQueryKey>({
-    ...base,
-    ...options,
-    enabled: base.enabled && (options?.enabled ?? true),
-  });
+  return useAgentRecord(agentSchemasQueryOptions, agentId, options);
 }
 
 /**
@@ -87,9 +108,7 @@ export function useSuspenseAgent<Selected = Agent>(
   agentId: string,
   options?: AgentSuspenseQueryOverrides<Agent, AgentQueryKey, Selected>,
 ): UseSuspenseQueryResult<Selected, AgentError> {
-  // useSuspenseQuery always runs (it sets `enabled` itself): a blank id throws AgentInputError.
-  const base = agentQueryOptions(useAgentClient(), agentId);
-  return useSuspenseQuery<Agent, AgentError, Selected, AgentQueryKey>({ ...base, ...options });
+  return useSuspenseAgentRecord(agentQueryOptions, agentId, options);
 }
 
 /**
@@ -102,9 +121,5 @@ export function useSuspenseAgentSchemas<Selected = AgentSchemas>(
   agentId: string,
   options?: AgentSuspenseQueryOverrides<AgentSchemas, AgentSchemasQueryKey, Selected>,
 ): UseSuspenseQueryResult<Selected, AgentError> {
-  const base = agentSchemasQueryOptions(useAgentClient(), agentId);
-  return useSuspenseQuery<AgentSchemas, AgentError, Selected, AgentSchemasQueryKey>({
-    ...base,
-    ...options,
-  });
+  return useSuspenseAgentRecord(agentSchemasQueryOptions, agentId, options);
 }

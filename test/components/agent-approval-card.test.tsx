@@ -11,13 +11,12 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AgentApprovalCard,
-  AgentApprovalConflictError,
   createAgentClient,
-  type AgentMessage,
   type DurableInteraction,
   type DurableRunDecision,
-  type DurableToolApproval,
 } from 'agent-console-kit';
+import { AgentApprovalConflictError, type AgentMessage } from 'agent-console-kit/core';
+import type { DurableToolApproval } from '../../src/core/wire/durable-run-schemas.js';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
 import { toolApproval } from '../support/tool-approval.js';

@@ -8,8 +8,8 @@ import {
   AgentHttpError,
   AgentNetworkError,
   describeAgentError,
-  type AgentErrorTool,
 } from 'agent-console-kit';
+import type { AgentErrorTool } from '../../src/core/wire/tool-authorization.js';
 
 function httpError(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new AgentHttpError({

@@ -2,14 +2,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  AgentEventLogAnnouncer,
-  AgentEventLogHeader,
-  AgentEventLogRoot,
-  AgentEventLogToolbar,
-  AgentEventLogViewport,
-  type RunEvent,
-} from 'agent-console-kit';
+import { AgentEventLog, type RunEvent } from 'agent-console-kit';
 import { messageEvent, startedAt } from '../support/event-log.js';
 
 const events: RunEvent[] = [
@@ -27,11 +20,11 @@ describe('given a page that lays out the parts of the log itself', () => {
     const user = userEvent.setup();
     render(
       <StrictMode>
-        <AgentEventLogRoot events={events} startedAt={startedAt} label="Tool calls">
-          <AgentEventLogToolbar />
+        <AgentEventLog.Root events={events} startedAt={startedAt} label="Tool calls">
+          <AgentEventLog.Toolbar />
           <p>Between the toolbar and the header.</p>
-          <AgentEventLogHeader headingLevel={2} />
-        </AgentEventLogRoot>
+          <AgentEventLog.Header headingLevel={2} />
+        </AgentEventLog.Root>
       </StrictMode>,
     );
 
@@ -45,11 +38,11 @@ describe('given a page that lays out the parts of the log itself', () => {
   it('announces status changes only where the page puts the announcer', () => {
     const parts = (status: 'connecting' | 'streaming' | 'done') => (
       <StrictMode>
-        <AgentEventLogRoot events={events} status={status}>
-          <AgentEventLogHeader />
-          <AgentEventLogAnnouncer data-testid="announcer" />
-          <AgentEventLogViewport />
-        </AgentEventLogRoot>
+        <AgentEventLog.Root events={events} status={status}>
+          <AgentEventLog.Header />
+          <AgentEventLog.Announcer data-testid="announcer" />
+          <AgentEventLog.Viewport />
+        </AgentEventLog.Root>
       </StrictMode>
     );
     const { rerender } = render(parts('streaming'));
@@ -62,7 +55,7 @@ describe('given a page that lays out the parts of the log itself', () => {
   it('names the root a part must be used in', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
-    expect(() => render(<AgentEventLogToolbar />)).toThrow(
+    expect(() => render(<AgentEventLog.Toolbar />)).toThrow(
       '<AgentEventLogToolbar> must be used within <AgentEventLogRoot>.',
     );
   });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { eventsToNdjson, type RunEvent } from 'agent-console-kit';
+import type { RunEvent } from 'agent-console-kit';
+import { eventsToNdjson } from 'agent-console-kit/core';
 import { messageEvent, renderLog, startedAt } from '../support/event-log.js';
 
 // The virtual rows themselves need a real layout: see agent-event-log.browser.test.tsx.

@@ -3,13 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import {
-  AgentInputForm,
-  AgentInputFormField,
-  AgentInputFormLabel,
-  formFieldsFromSchema,
-  type AgentInputFormValues,
-} from 'agent-console-kit';
+import { AgentInputForm, formFieldsFromSchema, type AgentInputFormValues } from 'agent-console-kit';
 
 const inputSchema = {
   type: 'object',
@@ -460,13 +454,13 @@ describe('given a custom layout built from the parts', () => {
 
   it('throws an error naming the part and its root when a part is used outside it', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderStrict(<AgentInputFormField name="topic" />)).toThrow(
+    expect(() => renderStrict(<AgentInputForm.Field name="topic" />)).toThrow(
       '<AgentInputForm.Field> must be used within <AgentInputForm>.',
     );
     expect(() =>
       renderStrict(
         <AgentInputForm fields={fields} onSubmit={() => {}}>
-          <AgentInputFormLabel />
+          <AgentInputForm.Label />
         </AgentInputForm>,
       ),
     ).toThrow('<AgentInputForm.Label> must be used within <AgentInputForm.Field>.');

@@ -4,13 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import {
-  AgentClientProvider,
-  AgentPicker,
-  createAgentClient,
-  type Agent,
-  type AgentApi,
-} from 'agent-console-kit';
+import { AgentClientProvider, AgentPicker, createAgentClient, type Agent } from 'agent-console-kit';
+import type { AgentApi } from 'agent-console-kit/core';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 
 let server: MockAgentServer;

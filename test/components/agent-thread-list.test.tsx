@@ -13,7 +13,6 @@ import {
   AgentCancelConfirm,
   AgentClientProvider,
   AgentThreadList,
-  AgentThreadListItem,
   createAgentClient,
   createMemoryThreadStore,
   type ConversationMessage,
@@ -253,7 +252,7 @@ describe('given the parts on their own', () => {
       messageCount: 0,
     };
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<AgentThreadListItem thread={thread} />)).toThrow(
+    expect(() => render(<AgentThreadList.Item thread={thread} />)).toThrow(
       '<AgentThreadListItem> must be used within <AgentThreadListRoot>.',
     );
     error.mockRestore();

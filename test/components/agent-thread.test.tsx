@@ -9,9 +9,9 @@ import {
   AgentThreadComposer,
   createAgentClient,
   useAgentConversation,
-  type AgentApi,
   type ConversationMessage,
 } from 'agent-console-kit';
+import type { AgentApi } from 'agent-console-kit/core';
 import {
   runFailedEvent,
   textEvents,

@@ -9,11 +9,10 @@ import {
   AgentDetails,
   AgentTools,
   createAgentClient,
-  groupAgentTools,
-  type AgentApi,
   type AgentTool,
   type AgentToolsProps,
 } from 'agent-console-kit';
+import { groupAgentTools, type AgentApi } from 'agent-console-kit/core';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents, demoToolServers } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';

@@ -1,4 +1,10 @@
-import { createRef, StrictMode, type ComponentType, type ReactNode } from 'react';
+import {
+  createRef,
+  StrictMode,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -15,41 +21,25 @@ import {
   AgentRunOutput,
   AgentRunStatus,
   AgentThread,
-  AgentThreadAnnouncer,
   AgentThreadComposer,
-  AgentThreadMessage,
-  AgentThreadMessages,
-  AgentThreadRoot,
-  AgentThreadViewport,
   createAgentClient,
   formFieldsFromSchema,
   MessageComposer,
   type AgentDetailsProps,
   type AgentErrorMessageProps,
   type AgentEventLogProps,
-  type AgentInputFormControlProps,
-  type AgentInputFormDescriptionProps,
-  type AgentInputFormFieldProps,
-  type AgentInputFormLabelProps,
-  type AgentInputFormMessageProps,
   type AgentInputFormProps,
-  type AgentThreadAnnouncerProps,
   type AgentThreadComposerProps,
   type AgentPickerProps,
-  type AgentInputFormSubmitProps,
   type AgentRunHistoryProps,
   type AgentRunOutputProps,
   type AgentRunStatusProps,
-  type AgentThreadMessageProps,
-  type AgentThreadMessagesProps,
   type AgentThreadProps,
-  type AgentThreadRootProps,
-  type AgentThreadViewportProps,
   type ConversationMessage,
   type MessageComposerProps,
   type RunEvent,
-  type RunHistoryEntry,
 } from 'agent-console-kit';
+import type { RunHistoryEntry } from 'agent-console-kit/core';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
@@ -187,16 +177,16 @@ describe('given refs on every part of a thread', () => {
     const announcerRef = createRef<HTMLDivElement>();
     const [question, answer] = thread as [ConversationMessage, ConversationMessage];
     const { container } = renderStrict(
-      <AgentThreadRoot ref={rootRef} agentName="Helpdesk" messages={thread}>
-        <AgentThreadViewport ref={viewportRef}>
-          <AgentThreadMessages ref={messagesRef} aria-label="Every message" />
+      <AgentThread.Root ref={rootRef} agentName="Helpdesk" messages={thread}>
+        <AgentThread.Viewport ref={viewportRef}>
+          <AgentThread.Messages ref={messagesRef} aria-label="Every message" />
           <ol aria-label="Picked">
-            <AgentThreadMessage message={question} />
-            <AgentThreadMessage ref={messageRef} message={answer} agentName="Helpdesk" />
+            <AgentThread.Message message={question} />
+            <AgentThread.Message ref={messageRef} message={answer} agentName="Helpdesk" />
           </ol>
-        </AgentThreadViewport>
-        <AgentThreadAnnouncer ref={announcerRef} />
-      </AgentThreadRoot>,
+        </AgentThread.Viewport>
+        <AgentThread.Announcer ref={announcerRef} />
+      </AgentThread.Root>,
     );
 
     expect(rootRef.current).toBe(screen.getByRole('region', { name: 'Conversation' }));
@@ -214,9 +204,9 @@ describe('given refs on every part of a thread', () => {
   it('leaves the list ref null while the thread is empty', () => {
     const ref = createRef<HTMLOListElement>();
     renderStrict(
-      <AgentThreadRoot messages={[]}>
-        <AgentThreadMessages ref={ref} />
-      </AgentThreadRoot>,
+      <AgentThread.Root messages={[]}>
+        <AgentThread.Messages ref={ref} />
+      </AgentThread.Root>,
     );
 
     expect(screen.getByText('No messages yet.')).toBeInTheDocument();
@@ -226,11 +216,11 @@ describe('given refs on every part of a thread', () => {
   it('keeps the viewport following and jumping with its own ref, next to the one given', () => {
     const ref = createRef<HTMLDivElement>();
     renderStrict(
-      <AgentThreadRoot messages={thread}>
-        <AgentThreadViewport ref={ref}>
-          <AgentThreadMessages />
-        </AgentThreadViewport>
-      </AgentThreadRoot>,
+      <AgentThread.Root messages={thread}>
+        <AgentThread.Viewport ref={ref}>
+          <AgentThread.Messages />
+        </AgentThread.Viewport>
+      </AgentThread.Root>,
     );
     const log = screen.getByRole('log', { name: 'Messages' });
     expect(ref.current).toBe(log);
@@ -256,7 +246,7 @@ describe('given refs on every part of a thread', () => {
     const [question] = thread as [ConversationMessage];
     const { unmount } = renderStrict(
       <ol>
-        <AgentThreadMessage ref={(element) => void seen.push(element)} message={question} />
+        <AgentThread.Message ref={(element) => void seen.push(element)} message={question} />
       </ol>,
     );
 
@@ -426,22 +416,22 @@ const partsTakeTheirPropsTypes: [
   ComponentType<AgentErrorMessageProps>,
   ComponentType<AgentEventLogProps>,
   ComponentType<AgentInputFormProps>,
-  ComponentType<AgentInputFormFieldProps>,
-  ComponentType<AgentInputFormLabelProps>,
-  ComponentType<AgentInputFormControlProps>,
-  ComponentType<AgentInputFormDescriptionProps>,
-  ComponentType<AgentInputFormMessageProps>,
-  ComponentType<AgentInputFormSubmitProps>,
+  ComponentType<ComponentProps<typeof AgentInputForm.Field>>,
+  ComponentType<ComponentProps<typeof AgentInputForm.Label>>,
+  ComponentType<ComponentProps<typeof AgentInputForm.Control>>,
+  ComponentType<ComponentProps<typeof AgentInputForm.Description>>,
+  ComponentType<ComponentProps<typeof AgentInputForm.Message>>,
+  ComponentType<ComponentProps<typeof AgentInputForm.Submit>>,
   ComponentType<AgentPickerProps>,
   ComponentType<AgentRunHistoryProps>,
   ComponentType<AgentRunOutputProps>,
   ComponentType<AgentRunStatusProps>,
   ComponentType<AgentThreadProps>,
-  ComponentType<AgentThreadRootProps>,
-  ComponentType<AgentThreadViewportProps>,
-  ComponentType<AgentThreadMessagesProps>,
-  ComponentType<AgentThreadMessageProps>,
-  ComponentType<AgentThreadAnnouncerProps>,
+  ComponentType<ComponentProps<typeof AgentThread.Root>>,
+  ComponentType<ComponentProps<typeof AgentThread.Viewport>>,
+  ComponentType<ComponentProps<typeof AgentThread.Messages>>,
+  ComponentType<ComponentProps<typeof AgentThread.Message>>,
+  ComponentType<ComponentProps<typeof AgentThread.Announcer>>,
   ComponentType<AgentThreadComposerProps>,
   ComponentType<MessageComposerProps>,
 ] = [
@@ -461,11 +451,11 @@ const partsTakeTheirPropsTypes: [
   AgentRunOutput,
   AgentRunStatus,
   AgentThread,
-  AgentThreadRoot,
-  AgentThreadViewport,
-  AgentThreadMessages,
-  AgentThreadMessage,
-  AgentThreadAnnouncer,
+  AgentThread.Root,
+  AgentThread.Viewport,
+  AgentThread.Messages,
+  AgentThread.Message,
+  AgentThread.Announcer,
   AgentThreadComposer,
   MessageComposer,
 ];

@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import * as entry from 'agent-console-kit';
 
 // One compound idiom: `X` is the assembled component, `X.Root` its bare root, and every part is
-// reached both as `X.Part` and as the named export `XPart` (server components cannot dot into a
-// client module), the same component either way.
+// reached through `X` only (`X.Part`): the entry has no second name for a part
+// (docs/decisions/0021-public-surface.md). A server component composes the parts in a client
+// component of its own, since it cannot dot into a client module.
 const compounds = [
   'AgentInputForm',
   'AgentThread',
   'AgentApprovalCard',
   'AgentThreadList',
   'AgentTools',
+  'AgentEventLog',
 ] as const;
 
 describe.each(compounds)('%s', (name) => {
@@ -21,28 +23,22 @@ describe.each(compounds)('%s', (name) => {
     expect(assembled.Root).not.toBe(assembled);
   });
 
-  it.each(parts)('exports .%s as its long name too', (part) => {
-    const named = (entry as Record<string, unknown>)[`${name}${part}`];
-    expect(named).toBeDefined();
-    expect(assembled[part]).toBe(named);
+  it.each(parts)('reaches .%s through the compound only, with no long name of its own', (part) => {
+    expect(assembled[part]).toBeDefined();
+    expect(Object.keys(entry)).not.toContain(`${name}${part}`);
   });
 });
 
-it('exports no part of a compound that its assembled component lacks', () => {
+it('exports no name that starts with a compound but its component, its props and other components', () => {
+  const others = ['AgentThreadComposer', 'AgentThreadList', 'AgentThreadListProps'];
   for (const name of compounds) {
-    const assembled = entry[name] as unknown as Record<string, unknown>;
-    const longerCompounds = compounds.filter((other) => other !== name && other.startsWith(name));
     const longNames = Object.keys(entry).filter(
       (key) =>
         key.startsWith(name) &&
         key !== name &&
-        !key.startsWith(`${name}Composer`) &&
-        !longerCompounds.some((other) => key.startsWith(other)),
+        key !== `${name}Props` &&
+        !others.some((other) => key.startsWith(other)),
     );
-    for (const longName of longNames) {
-      expect(assembled[longName.slice(name.length)], longName).toBe(
-        (entry as Record<string, unknown>)[longName],
-      );
-    }
+    expect(longNames, name).toEqual([]);
   }
 });

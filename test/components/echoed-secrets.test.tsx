@@ -7,14 +7,13 @@ import {
   AgentClientProvider,
   AgentErrorMessage,
   AgentInputError,
-  AgentRedirectError,
   AgentThread,
   AgentThreadComposer,
   createAgentClient,
-  createRunStream,
   useAgentConversation,
   type AgentClient,
 } from 'agent-console-kit';
+import { AgentRedirectError, createRunStream } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
 import { listenForTest } from '../support/listen-for-test.js';
 

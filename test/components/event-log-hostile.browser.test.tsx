@@ -2,13 +2,8 @@ import { StrictMode } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from '@testing-library/react';
-import {
-  AgentEventLog,
-  AgentRedirectError,
-  createAgentClient,
-  createRunStream,
-  type RunSnapshot,
-} from 'agent-console-kit';
+import { AgentEventLog, createAgentClient, type RunSnapshot } from 'agent-console-kit';
+import { AgentRedirectError, createRunStream } from 'agent-console-kit/core';
 
 // Real Chromium, the transport, and a service (test/support/hostile-echo-server)
 // that echoes the token in its events and sends payloads 10,000 and 100,000 levels deep.

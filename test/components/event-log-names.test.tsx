@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { AgentEventLog, classifyEvent, type RunEvent } from 'agent-console-kit';
+import { AgentEventLog, type RunEvent } from 'agent-console-kit';
+import { classifyEvent } from 'agent-console-kit/core';
 import { indexEventNames } from '../../src/components/event-log-format.js';
 
 // The event names of the log's filter, kept up to date per append (and per dropped head) rather

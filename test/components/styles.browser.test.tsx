@@ -9,13 +9,13 @@ import {
   AgentClientProvider,
   AgentEventLog,
   AgentInputForm,
-  classifyEvent,
   AgentRunOutput,
   AgentRunStatus,
   AgentThreadList,
   createAgentClient,
   type RunEvent,
 } from 'agent-console-kit';
+import { classifyEvent } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
 
 function withProviders(node: ReactNode) {

@@ -5,12 +5,9 @@ import { page, userEvent } from 'vitest/browser';
 import { render, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import {
-  AgentClientProvider,
-  createAgentClient,
-  type AgentApi,
-  type AgentErrorTool,
-} from 'agent-console-kit';
+import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
+import type { AgentApi } from 'agent-console-kit/core';
+import type { AgentErrorTool } from '../../src/core/wire/tool-authorization.js';
 import { AgentConsole } from 'agent-console-kit/console';
 
 describe.each<AgentApi>(['rest-v1', 'platform'])(

@@ -10,9 +10,9 @@ import {
   AgentInputForm,
   createAgentClient,
   formFieldsFromSchema,
-  type AgentApi,
   type RunEvent,
 } from 'agent-console-kit';
+import type { AgentApi } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
 import { demoAgents, textEvents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';

@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import {
   AgentApprovalCard,
   createAgentClient,
-  createLocalStorageThreadStore,
+  createThreadStore,
   createDurableRunStore,
   settledDurableRunStatuses,
   useAgentConversation,
@@ -32,7 +32,7 @@ const client = createAgentClient({
   headers: () => ({ 'x-test-tab': tabId }),
 });
 const store = createDurableRunStore({ storage: 'local', scope: 'durable-chromium' });
-const threadStore = createLocalStorageThreadStore({ scope: 'durable-chromium' });
+const threadStore = createThreadStore({ scope: 'durable-chromium' });
 
 function userMessage(text: string) {
   return [{ role: 'USER', content: [{ type: 'text', text }] }];
@@ -142,9 +142,9 @@ function ChatView() {
           </li>
         ))}
       </ol>
-      {chat.pendingApprovals.length > 0 && snapshot !== undefined ? (
+      {chat.pendingInteractions.length > 0 && snapshot !== undefined ? (
         <AgentApprovalCard
-          interactions={chat.pendingApprovals}
+          interactions={chat.pendingInteractions}
           status={approvalStatus(snapshot)}
           error={snapshot.error}
           onSubmit={(decisions) => void chat.respond(decisions)}

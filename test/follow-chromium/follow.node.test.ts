@@ -104,7 +104,7 @@ describe(
   'given two devices of one user in Chromium, and another user',
   { timeout: 120_000 },
   () => {
-    it('a run started on A that waits for approval shows in B’s inbox; approved on B, A shows the answer once; the other user sees nothing of it', async () => {
+    it('a run started on A that waits for approval shows in B’s inbox and B’s useDurableRuns; approved on B, A shows the answer once; the other user sees nothing of it', async () => {
       const alice = newUser();
       const laptop = await open(await device(alice), 'view=run');
       await laptop.getByRole('button', { name: 'Start' }).click();
@@ -113,7 +113,12 @@ describe(
       const runId = (await runIdText.textContent()) ?? '';
       await waitForTestId(laptop, 'status', 'requires-input');
 
-      const phone = await open(await device(alice), 'view=inbox');
+      const phoneContext = await device(alice);
+      // The phone's durable run list (useDurableRuns with the server's runs) has the laptop's run.
+      const phoneRuns = await open(phoneContext, 'view=runs');
+      const runsList = phoneRuns.getByRole('list', { name: 'Runs' });
+      await runsList.getByText('Deploy the web service: requires-input (server)').waitFor(wait);
+      const phone = await open(phoneContext, 'view=inbox');
       const inbox = phone.getByRole('region', { name: 'Waiting for your approval' });
       const item = inbox.getByRole('button', { name: /Deploy the web service/ });
       await item.waitFor(wait);
@@ -130,6 +135,11 @@ describe(
       await opened.getByText(exactly('Done')).waitFor(wait);
       // Answered: the phone's inbox has nothing left.
       await inbox.getByText('Nothing is waiting for your approval.').waitFor(wait);
+
+      // Answered on the phone: its run list, back in view (a tab the inbox hid), shows it ended.
+      // The inbox attached the run in this browser, so its run store knows it now too.
+      await phoneRuns.bringToFront();
+      await runsList.getByText('Deploy the web service: succeeded (browser)').waitFor(wait);
 
       // The laptop shows the answer, once, and settles once.
       await waitForTestId(laptop, 'status', 'succeeded');

@@ -6,6 +6,7 @@
  *
  * `?view=run` a durable run of `approve-agent` (`useDurableRun`, its approval card);
  * `?view=inbox` the approvals inbox (`useAgentInbox` + `AgentInbox`);
+ * `?view=runs` the durable runs of every device (`useDurableRuns` with a server run list);
  * `?view=threads&thread=…` the thread list (`useAgentThreads` over `createServerThreadStore`) and
  * one thread whose messages are added with the revision the page loaded.
  */
@@ -15,15 +16,17 @@ import {
   AgentApprovalCard,
   AgentClientProvider,
   AgentInbox,
-  ServerThreadConflictError,
   createAgentClient,
+  createServerRunList,
   createServerThreadStore,
   useAgentInbox,
   useAgentThreads,
   useDurableRun,
+  useDurableRuns,
   type ConversationMessage,
   type StoredThread,
 } from 'agent-console-kit';
+import { ServerThreadConflictError } from 'agent-console-kit/core';
 
 const parameters = new URLSearchParams(location.search);
 const view = parameters.get('view') ?? 'run';
@@ -82,6 +85,22 @@ function InboxView() {
         <AgentInbox inbox={inbox} />
       </main>
     </AgentClientProvider>
+  );
+}
+
+const serverRuns = createServerRunList({ baseUrl, pollIntervalMs: 1000 });
+
+function RunsView() {
+  const { runs } = useDurableRuns({ server: serverRuns });
+  return (
+    <main>
+      <h1>Runs</h1>
+      <ul aria-label="Runs">
+        {runs.map((run) => (
+          <li key={run.localId}>{`${run.request.preview}: ${run.status} (${run.source})`}</li>
+        ))}
+      </ul>
+    </main>
   );
 }
 
@@ -188,6 +207,14 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root.');
 createRoot(container).render(
   <StrictMode>
-    {view === 'inbox' ? <InboxView /> : view === 'threads' ? <ThreadsView /> : <RunView />}
+    {view === 'inbox' ? (
+      <InboxView />
+    ) : view === 'threads' ? (
+      <ThreadsView />
+    ) : view === 'runs' ? (
+      <RunsView />
+    ) : (
+      <RunView />
+    )}
   </StrictMode>,
 );

@@ -171,6 +171,18 @@ describe('given plain Node with neither React nor msw installed', () => {
       'fetchSseTransport',
       'fetchEventSourceTransport',
       'createRunStore',
+      // Out with the API cut (docs/decisions/0021-public-surface.md).
+      'terminalRunStatuses',
+      'terminalDurableRunStates',
+      'durableRunStates',
+      'isDurableRunState',
+      'defaultIdleTimeoutMs',
+      'defaultDurablePollPolicy',
+      'agentQueryRetry',
+      'AgentToolAuthorizations',
+      'openToolAuthorization',
+      'humanizeKey',
+      'createLocalStorageThreadStore',
     ]) {
       expect(names).not.toContain(internal);
     }
@@ -344,6 +356,29 @@ describe('given React installed', () => {
       ),
     );
     expect(result).toEqual({ ok: true, output: 'function function' });
+  });
+
+  it('imports from the main entry the hooks, the components and only the core names a React app writes', async () => {
+    const result = await node(
+      consumers.react,
+      script(
+        "const kit = await import('agent-console-kit'); const core = await import('agent-console-kit/core'); console.log(JSON.stringify([Object.keys(kit), Object.keys(core)]))",
+      ),
+    );
+    expect(result.ok, result.output).toBe(true);
+    const [main, core] = JSON.parse(result.output) as [string[], string[]];
+    expect(main).toEqual(
+      expect.arrayContaining(['createAgentClient', 'AgentError', 'useAgent', 'AgentThread']),
+    );
+    // An engine or a server store is imported from agent-console-kit/core.
+    for (const coreOnly of ['createRunStream', 'createAgentConversation', 'createDurableRun']) {
+      expect(core).toContain(coreOnly);
+      expect(main).not.toContain(coreOnly);
+    }
+    // A part is reached through its compound only.
+    for (const part of ['AgentThreadRoot', 'AgentInputFormField', 'AgentApprovalCardSubmit']) {
+      expect(main).not.toContain(part);
+    }
   });
 
   it('imports the console entry in Node, and AgentConsole from it only', async () => {

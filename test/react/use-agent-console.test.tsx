@@ -7,12 +7,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   AgentClientProvider,
   createAgentClient,
-  createRunStream,
   useAgentConsole,
   type AgentClient,
-  type AgentErrorTool,
   type UseAgentConsoleOptions,
 } from 'agent-console-kit';
+import { createRunStream } from 'agent-console-kit/core';
+import type { AgentErrorTool } from '../../src/core/wire/tool-authorization.js';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
 import { agentConsoleModeOf } from '../../src/core/console/console-options.js';

@@ -6,9 +6,9 @@ import {
   createMemoryThreadStore,
   useAgentConversation,
   type AgentClient,
-  type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
+import type { KeyValueStorage } from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
 import type { MockAgentServer } from 'agent-console-kit/testing';
 import { serveDurableAgents, type ManualPage } from '../support/durable-environment.js';

@@ -5,13 +5,12 @@ import {
   AgentClientProvider,
   createAgentClient,
   useAgentConversation,
-  type AgentApi,
   type AgentClient,
-  type AgentConversation,
   type ConversationMessage,
   type UseAgentConversationOptions,
   type UseAgentConversationResult,
 } from 'agent-console-kit';
+import type { AgentApi, AgentConversation } from 'agent-console-kit/core';
 import { textEvents, type MockRunScenario } from 'agent-console-kit/testing';
 import { serveChat } from '../support/mock-server.js';
 

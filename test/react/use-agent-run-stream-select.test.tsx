@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
-  createRunStream,
   useAgentRunStream,
   type AgentClient,
   type RunSnapshot,
   type UseAgentRunStreamOptions,
   type UseAgentRunStreamResult,
 } from 'agent-console-kit';
+import { createRunStream } from 'agent-console-kit/core';
 import { RunStream } from '../../src/core/stream/run-stream.js';
 import {
   createMockAgentServer,

@@ -4,15 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
-  createRunStream,
   useAgentRunStream,
   type AgentClient,
   type RunEvent,
   type RunStatus,
-  type RunStream,
   type UseAgentRunStreamOptions,
   type UseAgentRunStreamResult,
 } from 'agent-console-kit';
+import { createRunStream, type RunStream } from 'agent-console-kit/core';
 import { manyEvents, textEvents } from 'agent-console-kit/testing';
 import { serve } from '../support/mock-server.js';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
-  createLocalStorageThreadStore,
+  createThreadStore,
   createMemoryThreadStore,
   useAgentConversation,
   useAgentThreads,
@@ -148,8 +148,8 @@ describe('given useAgentThreads under <StrictMode>', () => {
 
   it('switching threads shows each thread’s own messages; another tab’s save is listed', async () => {
     const client = await serveChat();
-    const threadStore = createLocalStorageThreadStore();
-    const otherTab = createLocalStorageThreadStore({ eventTarget: undefined });
+    const threadStore = createThreadStore();
+    const otherTab = createThreadStore({ eventTarget: undefined });
     await threadStore.save({
       id: 'a',
       agentId: 'chat',

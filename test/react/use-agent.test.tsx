@@ -11,13 +11,13 @@ import {
   AgentClientProvider,
   AgentHttpError,
   agentKeys,
-  agentQueryOptions,
   createAgentClient,
   useAgent,
   useAgentClient,
   useAgentSchemas,
   type AgentClient,
 } from 'agent-console-kit';
+import { agentQueryOptions } from 'agent-console-kit/core';
 import { setUpMockServer } from '../support/mock-server.js';
 
 const server = setUpMockServer({

@@ -7,8 +7,8 @@ import {
   createDurableRunStore,
   useDurableRun,
   type AgentClient,
-  type DurableRunStore,
 } from 'agent-console-kit';
+import type { DurableRunStore } from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 

@@ -4,12 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
-  createDurableRun,
   createDurableRunStore,
   useDurableRun,
   useDurableRuns,
-  type DurableRunStore,
 } from 'agent-console-kit';
+import { createDurableRun, type DurableRunStore } from 'agent-console-kit/core';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 
 const servers: MockAgentServer[] = [];

@@ -1,7 +1,8 @@
 import { Profiler, StrictMode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useStore, type Subscribable } from 'agent-console-kit';
+import { useStore } from 'agent-console-kit';
+import type { Subscribable } from '../../src/core/base/subscribable.js';
 
 /** A store of the shape every engine has: a snapshot replaced on each change. */
 function createCounterStore(): Subscribable<{ count: number; label: string }> & {

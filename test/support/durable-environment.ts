@@ -4,14 +4,10 @@
  * optional Web Locks stand-in. Requests still go over real sockets.
  */
 import { onTestFinished } from 'vitest';
-import {
-  createAgentClient,
-  createDurableRunStore,
-  type DurableRunEnvironment,
-  type DurableRunOptions,
-  type KeyValueStorage,
-} from 'agent-console-kit';
+import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
+import type { DurableRunOptions, KeyValueStorage } from 'agent-console-kit/core';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
+import type { DurableRunEnvironment } from '../../src/core/durable/durable-run.js';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
 import { type DurableRunLockManager } from '../../src/core/durable/tab-leader.js';
 

@@ -1,14 +1,9 @@
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  AgentEventLog,
-  classifyEvent,
-  type AgentEventLogProps,
-  type RunEvent,
-  type RunEventArrival,
-  type RunEventFrame,
-} from 'agent-console-kit';
+import { AgentEventLog, type AgentEventLogProps, type RunEvent } from 'agent-console-kit';
+import { classifyEvent } from 'agent-console-kit/core';
+import type { RunEventArrival, RunEventFrame } from '../../src/core/stream/classify-event.js';
 
 /** The run start the synthetic events count from. */
 export const startedAt = Date.UTC(2026, 0, 1, 12, 0, 0);

@@ -10,9 +10,9 @@ import {
   AgentValidationError,
   createAgentClient,
   type AgentClientOptions,
-  type SseMessage,
   type SseTransport,
 } from 'agent-console-kit/core';
+import type { SseMessage } from '../../src/core/wire/sse-types.js';
 import {
   createMockAgentServer,
   textEvents,

@@ -9,7 +9,7 @@ import {
   type AgentConversationOptions,
   type ConversationSnapshot,
 } from '../conversation/agent-conversation.js';
-import { createLocalStorageThreadStore } from '../storage/thread-store.js';
+import { createThreadStore } from '../storage/thread-store.js';
 import { browserWindow } from '../base/storage-helpers.js';
 import { ListenerSet } from '../base/subscribable.js';
 import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run-schemas.js';
@@ -25,7 +25,6 @@ import {
 
 export {
   agentConsoleModeOf,
-  type AgentConsoleApprovalStatus,
   type AgentConsoleControllerOptions,
   type AgentConsoleFormState,
   type AgentConsoleMode,
@@ -279,7 +278,7 @@ export class AgentConsoleController {
   };
 
   /**
-   * Answers the approvals a chat agent's durable turn waits for (`pendingApprovals`): one decision
+   * Answers the approvals a chat agent's durable turn waits for (`pendingInteractions`): one decision
    * per approval of the batch shown. Never rejects: how it went is `approvalStatus` and
    * `approvalError` (a 409 is not sent again; a 503 or network error sends the identical batch
    * again first). Sends nothing while an answer is being sent; `undefined` for a form agent.
@@ -451,7 +450,7 @@ export class AgentConsoleController {
       showsSelectedAnswer: selectedRun !== undefined,
       active,
       conversation: chat,
-      pendingApprovals: chat?.pendingApprovals ?? noApprovals,
+      pendingInteractions: chat?.pendingInteractions ?? noApprovals,
       approvalStatus: chat?.approvalStatus ?? 'idle',
       approvalError: chat?.approvalError,
       history,
@@ -508,7 +507,7 @@ function threadOptionsOf(
     return { threadStore, threadId };
   }
   return {
-    threadStore: createLocalStorageThreadStore(),
+    threadStore: createThreadStore(),
     threadId: threadId ?? `console:${agentId}`,
   };
 }

@@ -98,7 +98,7 @@ export interface AgentConsoleControllerOptions {
    * turn settles or a durable turn is accepted). No thread list is shown: see `useAgentThreads`.
    * Durable turns outlive the page, so in a browser their thread does too by default: in
    * localStorage, as the thread `console:<agentId>`.
-   * @default undefined; with `executionMode: 'durable'` in a browser, `createLocalStorageThreadStore()`
+   * @default undefined; with `executionMode: 'durable'` in a browser, `createThreadStore()`
    */
   threadStore?: ThreadStore | undefined;
   /**
@@ -141,13 +141,6 @@ export interface AgentConsoleFormState {
   errors: Record<string, string> | undefined;
 }
 
-/**
- * Where the answer to a durable turn's approvals stands: `'idle'` (nothing sent, or it was
- * accepted), `'responding'` (being sent), `'error'` (refused or not delivered: `approvalError`).
- * The conversation's word for it, `ConversationApprovalStatus`.
- */
-export type AgentConsoleApprovalStatus = ConversationApprovalStatus;
-
 /** The state of an {@link AgentConsoleController}: immutable, the same object until a change. */
 export interface AgentConsoleSnapshot {
   /** The mode, once the agent (and its schemas, when needed) is known. */
@@ -176,9 +169,9 @@ export interface AgentConsoleSnapshot {
    * The approvals a chat agent's durable turn waits for, the batch shown (empty otherwise): answer
    * them with `respond`.
    */
-  pendingApprovals: readonly DurableInteraction[];
-  /** Where the answer to `pendingApprovals` stands (an error belongs to the batch it answered). */
-  approvalStatus: AgentConsoleApprovalStatus;
+  pendingInteractions: readonly DurableInteraction[];
+  /** Where the answer to `pendingInteractions` stands (an error belongs to the batch it answered). */
+  approvalStatus: ConversationApprovalStatus;
   /**
    * Why the answer failed, with `approvalStatus: 'error'`: a 409 (`status` 409: answered or changed
    * elsewhere; not sent again), a 503 or network error after the retries, or a refused batch.

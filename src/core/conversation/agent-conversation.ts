@@ -490,7 +490,7 @@ export class AgentConversation {
       runs: this.#runs,
       executionMode: this.#mode,
       durableRun: shown?.durableRun,
-      pendingApprovals: running?.pendingApprovals ?? noApprovals,
+      pendingInteractions: running?.pendingInteractions ?? noApprovals,
       approvalStatus: running?.approvalStatus ?? 'idle',
       approvalError: running?.approvalError,
       turnStatus: shown?.status ?? 'idle',

@@ -38,9 +38,9 @@ export interface ConversationSnapshot {
   /** The durable run of the current (or last) durable turn. */
   durableRun: DurableRunSnapshot | undefined;
   /** The approvals the current durable turn waits for (answer them with `respond`). */
-  pendingApprovals: readonly DurableInteraction[];
+  pendingInteractions: readonly DurableInteraction[];
   /**
-   * Where the answer to `pendingApprovals` stands (an error belongs to the batch it answered):
+   * Where the answer to `pendingInteractions` stands (an error belongs to the batch it answered):
    * tracked once, by the turn, for every view of the conversation.
    */
   approvalStatus: ConversationApprovalStatus;

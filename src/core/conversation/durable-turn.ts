@@ -328,7 +328,7 @@ class DurableTurn implements TurnHandle {
         phase: 'connecting',
         status: failed !== undefined ? 'error' : 'connecting',
         error: failed,
-        pendingApprovals: noApprovals,
+        pendingInteractions: noApprovals,
         approvalStatus: 'idle',
         approvalError: undefined,
         run: undefined,
@@ -337,13 +337,13 @@ class DurableTurn implements TurnHandle {
       };
     }
     const ended = endsTurn(durable);
-    const pendingApprovals = ended ? noApprovals : durable.pendingInteractions;
+    const pendingInteractions = ended ? noApprovals : durable.pendingInteractions;
     const answer = this.#answer;
     const approvalStatus: ConversationApprovalStatus =
       answer.status === 'responding' || durable.status === 'responding'
         ? 'responding'
         : answer.status === 'error' &&
-            pendingApprovals.length > 0 &&
+            pendingInteractions.length > 0 &&
             answer.batchKey === durable.batchKey
           ? 'error'
           : 'idle';
@@ -352,7 +352,7 @@ class DurableTurn implements TurnHandle {
       phase: phaseOf(durable),
       status: runStatusOf(durable),
       error: ended && durable.error instanceof AgentError ? durable.error : undefined,
-      pendingApprovals,
+      pendingInteractions,
       approvalStatus,
       approvalError: approvalStatus === 'error' ? answer.error : undefined,
       run: undefined,

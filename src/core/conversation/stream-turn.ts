@@ -1,6 +1,6 @@
 import type { ConversationMessage } from '../storage/conversation-message.js';
 import type { RunStream } from '../stream/run-stream.js';
-import { terminalRunStatuses, type RunSnapshot, type RunStatus } from '../stream/run-types.js';
+import { settledRunStatuses, type RunSnapshot, type RunStatus } from '../stream/run-types.js';
 import type { DurableInteraction } from '../wire/durable-run-schemas.js';
 import {
   lastInFlightRun,
@@ -66,13 +66,13 @@ class StreamTurn implements TurnHandle {
   getSnapshot = (): TurnSnapshot => {
     const run = this.#stream.getSnapshot();
     if (this.#memo?.run === run) return this.#memo.snapshot;
-    const ended = terminalRunStatuses.has(run.status);
+    const ended = settledRunStatuses.has(run.status);
     const snapshot: TurnSnapshot = {
       ended,
       phase: phaseOf(run.status),
       status: run.status,
       error: ended ? run.error : undefined,
-      pendingApprovals: noApprovals,
+      pendingInteractions: noApprovals,
       approvalStatus: 'idle',
       approvalError: undefined,
       run,
@@ -85,7 +85,7 @@ class StreamTurn implements TurnHandle {
 
   answer(message: ConversationMessage): ConversationMessage {
     const run = this.#stream.getSnapshot();
-    const status: ConversationMessage['status'] = !terminalRunStatuses.has(run.status)
+    const status: ConversationMessage['status'] = !settledRunStatuses.has(run.status)
       ? 'streaming'
       : run.status === 'done'
         ? 'done'

@@ -24,8 +24,8 @@ export interface TurnSnapshot {
   /** The error the turn ended with. */
   error: AgentError | undefined;
   /** The approvals the turn waits for. */
-  pendingApprovals: readonly DurableInteraction[];
-  /** Where the answer to `pendingApprovals` stands. */
+  pendingInteractions: readonly DurableInteraction[];
+  /** Where the answer to `pendingInteractions` stands. */
   approvalStatus: ConversationApprovalStatus;
   /** Why that answer failed, with `approvalStatus: 'error'`. */
   approvalError: AgentError | undefined;

@@ -10,6 +10,7 @@ import type {
   DurableRunStore,
 } from '../storage/durable-run-store.js';
 import { ListenerSet } from '../base/subscribable.js';
+import type { ServerRunList, ServerRunSummary } from '../storage/server-run-list.js';
 
 /** A durable run this browser knows: what its run store record says (no read of the service). */
 export interface KnownDurableRun {
@@ -37,6 +38,12 @@ export interface KnownDurableRun {
   settledAt: number | undefined;
   /** What was asked (a preview of at most 200 characters). */
   request: DurableRunStoreRecord['request'];
+  /**
+   * Who knows of the run: `browser` when this browser's run store has a record of it (the
+   * server's list may have a newer state of it), `server` when only the server's list has it
+   * (started on another device of the user, or its record here is gone).
+   */
+  source: 'browser' | 'server';
 }
 
 /** Options of {@link createDurableRunList}. */
@@ -51,6 +58,14 @@ export interface DurableRunListOptions {
    * @default undefined (every agent's)
    */
   agentId?: string | undefined;
+  /**
+   * The user's runs from the server too (`createServerRunList`, through
+   * `createAgentProxy({ user, store })`): the runs started on the user's other devices join the
+   * list (`source: 'server'`), and a run both know takes the newer state (an ended one stays
+   * ended). Read while the list is subscribed to, as the server list reads.
+   * @default undefined (this browser's runs only)
+   */
+  server?: ServerRunList | undefined;
 }
 
 /** The durable runs of a run store, as a list that fits `useSyncExternalStore`. */
@@ -78,8 +93,11 @@ export interface DurableRunList {
 export function createDurableRunList(options: DurableRunListOptions = {}): DurableRunList {
   let store = options.store ?? defaultRunStore();
   let agentId = options.agentId;
+  let server = options.server;
   let stopStore: (() => void) | undefined;
+  let stopServer: (() => void) | undefined;
   let key: string | undefined;
+  let serverRuns: readonly ServerRunSummary[] | undefined;
   let snapshot: readonly KnownDurableRun[] = Object.freeze([]);
 
   const read = (): readonly KnownDurableRun[] => {
@@ -87,9 +105,14 @@ export function createDurableRunList(options: DurableRunListOptions = {}): Durab
       agentId === undefined ? { prune: false } : { agentId, prune: false },
     );
     const next = JSON.stringify(records);
-    if (next !== key) {
+    const remote = server?.getSnapshot().runs;
+    if (next !== key || remote !== serverRuns) {
       key = next;
-      snapshot = Object.freeze(records.map(knownRunOf));
+      serverRuns = remote;
+      const local = records.map(knownRunOf);
+      snapshot = Object.freeze(
+        remote === undefined ? local : withServerRuns(local, remote, agentId),
+      );
     }
     return snapshot;
   };
@@ -102,10 +125,13 @@ export function createDurableRunList(options: DurableRunListOptions = {}): Durab
     // Before listening: the removals it writes are not changes anyone waits for.
     store.prune();
     stopStore = store.subscribe(onChange);
+    stopServer = server?.subscribe(onChange);
   };
   const stopListening = () => {
     stopStore?.();
     stopStore = undefined;
+    stopServer?.();
+    stopServer = undefined;
   };
   const listeners = new ListenerSet({ onFirst: listen, onLast: stopListening });
 
@@ -114,11 +140,12 @@ export function createDurableRunList(options: DurableRunListOptions = {}): Durab
     subscribe: listeners.subscribe,
     setOptions(next) {
       const nextStore = next.store ?? defaultRunStore();
-      if (nextStore === store && next.agentId === agentId) return;
+      if (nextStore === store && next.agentId === agentId && next.server === server) return;
       const listening = stopStore !== undefined;
       if (listening) stopListening();
       store = nextStore;
       agentId = next.agentId;
+      server = next.server;
       if (listening) listen();
       onChange();
     },
@@ -147,5 +174,82 @@ function knownRunOf(record: DurableRunStoreRecord): KnownDurableRun {
     lastSnapshotAt: record.lastSnapshotAt,
     settledAt: record.settledAt,
     request: record.request,
+    source: 'browser',
+  };
+}
+
+/**
+ * This browser's runs and the server's, newest start first. A run both know keeps its record
+ * here (its local id, phase, request) and takes the server's state when that one ended, or
+ * changed later than the record last did (another device read or answered it): the proxy sees
+ * every device's reads, this record only this browser's. A record with no preview (a run only
+ * attached here) takes the server's title.
+ */
+function withServerRuns(
+  local: readonly KnownDurableRun[],
+  remote: readonly ServerRunSummary[],
+  agentId: string | undefined,
+): KnownDurableRun[] {
+  const byRun = new Map<string, ServerRunSummary>();
+  for (const run of remote) {
+    if (agentId === undefined || run.agentId === agentId) byRun.set(keyOf(run), run);
+  }
+  const merged = local.map((known) => {
+    if (known.runId === undefined) return known;
+    const run = byRun.get(keyOf({ agentId: known.agentId, runId: known.runId }));
+    if (run === undefined) return known;
+    byRun.delete(keyOf(run));
+    const titled =
+      // A run attached here (opened from an inbox) has no preview: the server kept its question.
+      known.request.preview === '' && run.title !== ''
+        ? { ...known, request: { ...known.request, preview: run.title } }
+        : known;
+    return newerOnServer(known, run) ? withServerState(titled, run) : titled;
+  });
+  for (const run of byRun.values()) merged.push(knownServerRunOf(run));
+  // A stable sort: runs started at one time keep the store's order.
+  return merged.sort((a, b) => b.startedAt - a.startedAt);
+}
+
+const keyOf = (run: { agentId: string; runId: string }) => `${run.agentId}\n${run.runId}`;
+
+function newerOnServer(known: KnownDurableRun, run: ServerRunSummary): boolean {
+  if (known.serverState === run.state) return false;
+  if (settledDurableRunStatuses.has(known.status)) return false;
+  if (run.group === 'ended') return true;
+  return run.updatedAt > (known.lastSnapshotAt ?? known.startedAt);
+}
+
+function withServerState(known: KnownDurableRun, run: ServerRunSummary): KnownDurableRun {
+  const status = durableRunStatusOf(run.state);
+  const settled = run.group === 'ended' || settledDurableRunStatuses.has(status);
+  return {
+    ...known,
+    status,
+    serverState: run.state,
+    inProgress: known.phase !== 'settled' && !settled,
+    lastSnapshotAt: run.updatedAt,
+    settledAt: settled ? run.updatedAt : known.settledAt,
+  };
+}
+
+function knownServerRunOf(run: ServerRunSummary): KnownDurableRun {
+  const status = durableRunStatusOf(run.state);
+  const settled = run.group === 'ended' || settledDurableRunStatuses.has(status);
+  return {
+    // Not a record of this browser's store: `remove` of it changes nothing.
+    localId: `server:${run.agentId}:${run.runId}`,
+    agentId: run.agentId,
+    runId: run.runId,
+    status,
+    serverState: run.state,
+    phase: settled ? 'settled' : 'created',
+    inProgress: !settled,
+    startedAt: run.createdAt,
+    lastSnapshotAt: run.updatedAt,
+    settledAt: settled ? run.updatedAt : undefined,
+    // The proxy keeps the question's first 200 characters, not whether it was messages or input.
+    request: { kind: 'messages', preview: run.title },
+    source: 'server',
   };
 }

@@ -55,7 +55,7 @@ export interface DurableRunOptions {
    */
   store?: DurableRunStore;
   /**
-   * Changes to the poll schedule (see `defaultDurablePollPolicy`).
+   * Changes to the poll schedule (see `DurablePollPolicy`): what is not given keeps its default.
    * @default {}
    */
   poll?: Partial<DurablePollPolicy>;

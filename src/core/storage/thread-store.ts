@@ -60,7 +60,7 @@ export interface ThreadStoreChange {
  * Where conversations are kept. A whole thread is saved at once (an upsert) with the revision the
  * writer last saw: a save against a newer revision rejects with a {@link ThreadConflictError}.
  * Implement it over a server of your own; the built-ins are
- * {@link createLocalStorageThreadStore} and {@link createMemoryThreadStore}.
+ * {@link createThreadStore} and {@link createMemoryThreadStore}.
  */
 export interface ThreadStore {
   /** The threads, the most recently saved first. */
@@ -103,8 +103,8 @@ export class ThreadConflictError extends AgentInputError {
   }
 }
 
-/** Options of {@link createLocalStorageThreadStore}. */
-export interface LocalStorageThreadStoreOptions {
+/** Options of {@link createThreadStore}. */
+export interface ThreadStoreOptions {
   /**
    * Where threads are kept: any `getItem`/`setItem`/`removeItem` storage.
    * @default window.localStorage in a browser, memory elsewhere
@@ -146,16 +146,15 @@ export function newThreadId(): string {
 }
 
 /**
- * A {@link ThreadStore} in `localStorage` (one key per thread under
- * `{namespace}:{scope}:thread:{id}`, plus an index). Only the messages' own fields are written;
+ * A {@link ThreadStore} in `storage`: `localStorage` in a browser, memory elsewhere (one key per
+ * thread under `{namespace}:{scope}:thread:{id}`, plus an index), as `createDurableRunStore` keeps
+ * durable runs. Only the messages' own fields are written;
  * a full storage rejects the save with an `AgentStorageError`.
  *
  * @example
- * const threadStore = createLocalStorageThreadStore({ scope: `user-${userId}` });
+ * const threadStore = createThreadStore({ scope: `user-${userId}` });
  */
-export function createLocalStorageThreadStore(
-  options: LocalStorageThreadStoreOptions = {},
-): ThreadStore {
+export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore {
   return createKeyValueThreadStore(options.storage ?? browserStorage(), options);
 }
 
@@ -164,14 +163,14 @@ export function createLocalStorageThreadStore(
  * the localStorage one does, and are gone with the page.
  */
 export function createMemoryThreadStore(
-  options: Omit<LocalStorageThreadStoreOptions, 'storage' | 'eventTarget'> = {},
+  options: Omit<ThreadStoreOptions, 'storage' | 'eventTarget'> = {},
 ): ThreadStore {
   return createKeyValueThreadStore(createMemoryStorage(), { ...options, eventTarget: undefined });
 }
 
 function createKeyValueThreadStore(
   storage: KeyValueStorage,
-  options: LocalStorageThreadStoreOptions,
+  options: ThreadStoreOptions,
 ): ThreadStore {
   const now = options.now ?? Date.now;
   const listeners = new Set<(change: ThreadStoreChange) => void>();
@@ -244,7 +243,7 @@ function createKeyValueThreadStore(
  */
 function createThreadRecords(
   storage: KeyValueStorage,
-  options: LocalStorageThreadStoreOptions,
+  options: ThreadStoreOptions,
   notify: (threadId: string, revision: number | undefined, external: boolean) => void,
 ) {
   const prefix = `${options.namespace ?? 'agent-console-kit:v1'}:${options.scope ?? 'default'}:`;

@@ -1,6 +1,6 @@
 import type { AgentMessage } from '../wire/schemas.js';
 import type { RunStream } from './run-stream.js';
-import { terminalRunStatuses, type RunSnapshot } from './run-types.js';
+import { settledRunStatuses, type RunSnapshot } from './run-types.js';
 import { ListenerSet } from '../base/subscribable.js';
 
 /** One finished run of a {@link RunHistory}: plain JSON. */
@@ -81,7 +81,7 @@ export class RunHistory {
   connect(): () => void {
     return this.#stream.observe({
       onStatusChange: (status, snapshot) => {
-        if (terminalRunStatuses.has(status)) this.#record(snapshot);
+        if (settledRunStatuses.has(status)) this.#record(snapshot);
       },
     });
   }

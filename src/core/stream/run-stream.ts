@@ -1,159 +1,35 @@
-import type { AgentClient, AgentRunRequest } from '../wire/agent-client.js';
-import {
-  backoffDelay,
-  exceedsRetryAfterLimit,
-  sleep,
-  type BackoffJitter,
-} from '../base/backoff.js';
-import {
-  AgentError,
-  AgentHttpError,
-  AgentInputError,
-  AgentNetworkError,
-  AgentValidationError,
-} from '../wire/errors.js';
+import type { AgentClient } from '../wire/agent-client.js';
+import { sleep } from '../base/backoff.js';
+import { AgentHttpError, type AgentError } from '../wire/errors.js';
 import { createNotifyScheduler, type NotifyScheduler } from './notify-scheduler.js';
-import { RingBuffer } from './ring-buffer.js';
 import { redactFrame, redactText } from '../wire/secrets.js';
 import { classifyFrame } from './classify-frame.js';
-import type { RunEvent, RunSnapshot, RunStatus } from './run-types.js';
-import type { SentRunRequest, SseMessage, SseTransport } from '../wire/sse-types.js';
+import type { RunEvent, RunSnapshot } from './run-types.js';
+import type { SentRunRequest, SseMessage } from '../wire/sse-types.js';
 import { ListenerSet } from '../base/subscribable.js';
+import { noRunEvents, parseNumericId, Run } from './run-state.js';
+import { reconnectPlan, retryDelay, toAgentError } from './run-reconnect.js';
+import {
+  defaultIdleTimeoutMs,
+  type RunStartRequest,
+  type RunStreamCallbacks,
+  type RunStreamOptions,
+} from './run-stream-options.js';
 
-/** The reconnect policy of a {@link RunStream}. */
-export interface RunStreamReconnectOptions {
-  /**
-   * The most connection attempts (POSTs) one `start()` makes, the first included. Every attempt
-   * after the first is a new POST: see `midStream`.
-   * @default 4 (the first and up to 3 more)
-   */
-  maxAttempts?: number;
-  /**
-   * The delay before the first retry, doubled for each further one (before jitter).
-   * @default 1000
-   */
-  baseDelayMs?: number;
-  /**
-   * The cap of a computed delay. A `Retry-After` longer than this ends the run in `error` instead
-   * of waiting (the error carries `retryAfterMs`).
-   * @default 30000
-   */
-  maxDelayMs?: number;
-  /**
-   * What a connection that drops after the stream opened (or goes silent past `idleTimeoutMs`)
-   * does. `'reconnect'` POSTs the run again with `Last-Event-ID`: a server that supports it resumes,
-   * the documented service **starts the run over** (side effects again, one more run start against
-   * the rate limit); the snapshot counts it in `restarts`. `'fail'` ends the run in `error` with an
-   * `AgentNetworkError`. Failures before the stream opens (no response, 408, 429, 502, 503, 504) are
-   * retried either way.
-   * @default 'reconnect'
-   */
-  midStream?: 'reconnect' | 'fail';
-  /**
-   * How delays are randomized. `'equal'` keeps at least half the delay, which spaces run starts
-   * (the service allows 0.5 per second per user).
-   * @default 'equal'
-   */
-  jitter?: BackoffJitter;
-}
-
-/** Callbacks of a {@link RunStream}; each is isolated: a throw is reported, never retried. */
-export interface RunStreamCallbacks {
-  /** Each event, as it arrives (not batched). */
-  onEvent?: ((event: RunEvent) => void) | undefined;
-  /** Each status change, after listeners saw the new snapshot. */
-  onStatusChange?: ((status: RunStatus, snapshot: RunSnapshot) => void) | undefined;
-  /** The run ended cleanly (`done`). */
-  onDone?: ((snapshot: RunSnapshot) => void) | undefined;
-  /** The run ended in `error` (a refused start included). */
-  onError?: ((error: AgentError, snapshot: RunSnapshot) => void) | undefined;
-}
-
-/** Options of {@link RunStream}. */
-export interface RunStreamOptions extends RunStreamCallbacks {
-  /**
-   * Abort the run in progress once no listener is subscribed (a microtask after the last one
-   * left, unless one came back), and a `start()` made while none is, after one was: the stream
-   * then lives as long as something reads it, as a hook's own stream does.
-   * @default false (the run goes on until it ends, `abort()` or `reset()`)
-   */
-  abortWhenUnobserved?: boolean | undefined;
-  /**
-   * When and how often a failed connection is tried again.
-   * @default { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 30000, midStream: 'reconnect', jitter: 'equal' }
-   */
-  reconnect?: RunStreamReconnectOptions;
-  /**
-   * The most events kept in `events` (the newest); older ones are counted in `droppedEvents`.
-   * `text` keeps everything.
-   * @default 5000
-   */
-  maxEvents?: number;
-  /**
-   * How often listeners may be notified of new events, in ms. Undefined: once per animation frame
-   * (a 16 ms timer outside browsers, 100 ms at most when a hidden tab runs no frame). A status change
-   * notifies at once, so a terminal snapshot always holds every event.
-   * @default undefined (one animation frame)
-   */
-  throttleMs?: number;
-  /**
-   * With no byte (heartbeats count) for this long, the connection counts as dropped (a half-open
-   * socket, a proxy that stalls) with a retryable `AgentNetworkError`, and the `reconnect` policy
-   * applies. On by default: without it a stream that opens and then says nothing stays `streaming`
-   * forever. The default is long because the service sends no keep-alive and a run may take
-   * 30 minutes: an agent that thinks or waits on a slow tool is silent for minutes, and a reconnect
-   * to the documented service starts the run over (side effects again), so a false alarm costs
-   * more than a late one. Lower it where a proxy or the server sends heartbeats; `0` or
-   * `Infinity` turns it off.
-   * @default 300000 (5 minutes)
-   */
-  idleTimeoutMs?: number;
-  /**
-   * The most bytes one server-sent event may take (its lines from one blank line to the next,
-   * UTF-8 as received, line breaks not counted). Past it the connection closes at once and the run
-   * ends in `error` with an `AgentEventTooLargeError`, never retried: a server that sends a line
-   * that never ends costs at most this much memory. An agent's event is a few kB; one of 1 MB fits.
-   * @default 4194304 (4 MiB)
-   */
-  maxEventSize?: number;
-  /**
-   * The SSE transport.
-   * @default defaultSseTransport (the one scan of the body, in every runtime)
-   */
-  transport?: SseTransport;
-  /**
-   * Waits between attempts; resolves early when `signal` aborts. For tests.
-   * @default a setTimeout
-   */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /**
-   * The clock of timings and `receivedAt`. For tests.
-   * @default Date.now
-   */
-  now?: () => number;
-  /**
-   * The randomness of the jitter, in `[0, 1)`. For tests.
-   * @default Math.random
-   */
-  random?: () => number;
-}
-
-/** What `start()` takes: a run request, and the caller's check of it. */
-export type RunStartRequest = AgentRunRequest & {
-  /**
-   * Checks the request before anything is sent: what it throws ends the run in `error` (an
-   * `AgentError` as it is, anything else wrapped), with nothing sent. A form checks its input
-   * against the agent's fields: `check: (request) => assertCompleteInput(fields, request.input)`.
-   * @default undefined (the client's own checks only)
-   */
-  check?: ((request: AgentRunRequest) => void) | undefined;
-};
+// Declared beside the stream (run-stream-options.ts), and taken with it from here (the barrel too).
+export {
+  defaultIdleTimeoutMs,
+  type RunStartRequest,
+  type RunStreamCallbacks,
+  type RunStreamOptions,
+  type RunStreamReconnectOptions,
+} from './run-stream-options.js';
 
 /** The snapshot before any run, and after `reset()`. */
 export const initialRunSnapshot: RunSnapshot = Object.freeze({
   status: 'idle',
   request: undefined,
-  events: Object.freeze([]) as readonly RunEvent[],
+  events: noRunEvents,
   droppedEvents: 0,
   totalEvents: 0,
   duplicateEvents: 0,
@@ -169,88 +45,7 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
   endedAt: undefined,
 });
 
-const terminal = new Set<RunStatus>(['done', 'error', 'aborted']);
-/** The default of {@link RunStreamOptions.idleTimeoutMs}: 5 minutes. */
-export const defaultIdleTimeoutMs = 300_000;
 const defaultMaxEvents = 5000;
-const textFoldPieces = 1024;
-
-/** The mutable state of one run; callbacks of an older run see `run !== stream.#run` and stop. */
-class Run {
-  readonly controller = new AbortController();
-  status: RunStatus = 'connecting';
-  attempt = 0;
-  /** The client sent the current attempt (a failure before is one of preparing it). */
-  sent = false;
-  /** The current attempt's response opened. */
-  opened = false;
-  /** How the current reconnect attempt relates to the events before it, once its first event came. */
-  attemptMode: 'first' | 'resume' | 'restart' | undefined;
-  /** The `Last-Event-ID` the current attempt sent. */
-  resumeFrom: string | undefined;
-  /** The highest numeric id accepted since the run (re)started. */
-  maxId: number | undefined;
-  serverRetryMs: number | undefined;
-  url = '';
-  buffer: RingBuffer<RunEvent>;
-  eventsChanged = false;
-  eventsView: readonly RunEvent[] = initialRunSnapshot.events;
-  totalEvents = 0;
-  duplicateEvents = 0;
-  /** The output joined so far; `textChunks` are the pieces since (joined when a snapshot is built). */
-  textJoined = '';
-  textChunks: string[] = [];
-  error: AgentError | undefined;
-  restarts = 0;
-  lastEventId: string | undefined;
-  /** The last id that can travel in a header: the `Last-Event-ID` of the next attempt. */
-  resumeId: string | undefined;
-  nextAttemptAt: number | undefined;
-  reconnectReason: AgentError | undefined;
-  /** The secrets of every attempt so far (a refreshed token included), removed from each event. */
-  secrets: readonly string[] = [];
-  firstEventAt: number | undefined;
-  endedAt: number | undefined;
-  settled = false;
-  resolve: (snapshot: RunSnapshot) => void = () => undefined;
-  readonly done: Promise<RunSnapshot>;
-
-  constructor(
-    readonly client: AgentClient,
-    readonly request: RunStartRequest,
-    readonly startedAt: number,
-    maxEvents: number,
-  ) {
-    this.buffer = new RingBuffer(maxEvents);
-    this.done = new Promise((resolve) => {
-      this.resolve = resolve;
-    });
-  }
-
-  get ended() {
-    return terminal.has(this.status);
-  }
-
-  /**
-   * One concatenation per snapshot rather than one per event (each would be kept as a rope node),
-   * and at least one per 1,024 pieces: events that come faster than snapshots are published (a
-   * buffered response, a burst that never yields to a frame) would otherwise hold every piece,
-   * and the payload string it is, in one growing array until the burst ends.
-   */
-  addText(text: string) {
-    if (this.textChunks.push(text) >= textFoldPieces) this.#foldText();
-  }
-
-  get text(): string {
-    if (this.textChunks.length > 0) this.#foldText();
-    return this.textJoined;
-  }
-
-  #foldText() {
-    this.textJoined += this.textChunks.join('');
-    this.textChunks.length = 0;
-  }
-}
 
 /**
  * Runs an agent and follows its server-sent events: the connection, the status machine, the
@@ -379,13 +174,7 @@ export class RunStream {
 
   async #connect(run: Run): Promise<void> {
     const options = this.#options;
-    const policy = options.reconnect ?? {};
-    const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
-    const backoff = {
-      baseDelayMs: policy.baseDelayMs ?? 1000,
-      maxDelayMs: policy.maxDelayMs ?? 30_000,
-      jitter: policy.jitter ?? 'equal',
-    };
+    const plan = reconnectPlan(options.reconnect);
     const wait = options.sleep ?? sleep;
     const streamOptions = {
       signal: run.controller.signal,
@@ -396,7 +185,7 @@ export class RunStream {
       onOpen: () => this.#onOpen(run),
       onMessage: (message: SseMessage) => this.#onMessage(run, message),
       onId: (id: string) => {
-        if (this.#isCurrent(run)) noteEventId(run, id);
+        if (this.#isCurrent(run)) run.noteEventId(id);
       },
       onRetry: (retryMs: number) => {
         run.serverRetryMs = retryMs;
@@ -428,24 +217,11 @@ export class RunStream {
       }
 
       const error = toAgentError(failure, 'stream');
-      const retryable = run.opened
-        ? error instanceof AgentNetworkError && (policy.midStream ?? 'reconnect') === 'reconnect'
-        : error.retryable;
-      const retryAfterMs = error instanceof AgentHttpError ? error.retryAfterMs : undefined;
-      if (
-        !retryable ||
-        run.attempt >= maxAttempts ||
-        exceedsRetryAfterLimit(retryAfterMs, backoff)
-      ) {
+      const delay = retryDelay(plan, run, error, this.#options.random);
+      if (delay === undefined) {
         this.#finish(run, 'error', error);
         return;
       }
-      const delay = backoffDelay(
-        run.attempt - 1,
-        backoff,
-        { retryAfterMs, serverRetryMs: run.serverRetryMs },
-        this.#options.random,
-      );
       run.status = 'reconnecting';
       run.reconnectReason = error;
       run.nextAttemptAt = this.#now() + delay;
@@ -508,30 +284,12 @@ export class RunStream {
     const receivedAt = this.#arrivalTime();
     const numericId = parseNumericId(message.id);
 
-    let restart = false;
-    if (run.attemptMode === undefined) {
-      const resumeFrom = parseNumericId(run.resumeFrom);
-      if (numericId !== undefined && resumeFrom !== undefined && numericId <= resumeFrom) {
-        run.attemptMode = 'restart';
-        restart = true;
-        run.restarts += 1;
-        run.textJoined = '';
-        run.textChunks.length = 0;
-        run.maxId = undefined;
-      } else {
-        run.attemptMode = 'resume';
-      }
-    } else if (
-      run.attemptMode === 'resume' &&
-      numericId !== undefined &&
-      run.maxId !== undefined &&
-      numericId <= run.maxId
-    ) {
-      run.duplicateEvents += 1;
+    const admitted = run.admit(numericId);
+    if (admitted === 'duplicate') {
       this.#markChanged(run);
       return;
     }
-    if (numericId !== undefined) run.maxId = Math.max(run.maxId ?? numericId, numericId);
+    const restart = admitted === 'restart';
 
     const event = classifyFrame(message, run.totalEvents + 1, receivedAt, run.attempt, restart);
     // A run.failed ends the run whatever its payload; the problem detail when it is one.
@@ -547,7 +305,7 @@ export class RunStream {
     }
     run.totalEvents += 1;
     run.firstEventAt ??= receivedAt;
-    if (message.id !== undefined) noteEventId(run, message.id);
+    if (message.id !== undefined) run.noteEventId(message.id, numericId);
     if (event.text !== '') run.addText(event.text);
     this.#append(run, event);
     this.#markChanged(run);
@@ -714,37 +472,4 @@ export function createRunStream(client: AgentClient, options?: RunStreamOptions)
 /** A listener's or a callback's throw never reaches the stream: it is logged and the run goes on. */
 function reportCallbackError(error: unknown) {
   console.error('agent-console-kit: a RunStream listener or callback threw', error);
-}
-
-/**
- * Keeps `id` as the run's last event id, and as the one a reconnect sends when it can travel in a
- * header: `fetch` refuses a `Last-Event-ID` with NUL, CR, LF or a character above U+00FF, and the
- * reconnect would fail locally ("Could not reach …"). Such an id stays on its event; the last one
- * that can travel is sent instead (or none).
- */
-function noteEventId(run: Run, id: string) {
-  run.lastEventId = id;
-  if (!/[\0\r\n\u0100-\uffff]/.test(id)) run.resumeId = id;
-}
-
-/** A decimal id (`1`, `42`) as a number; undefined for any other id. */
-function parseNumericId(id: string | undefined): number | undefined {
-  if (id === undefined || id.length === 0 || id.length > 15) return undefined;
-  for (let index = 0; index < id.length; index++) {
-    const code = id.charCodeAt(index);
-    if (code < 48 || code > 57) return undefined;
-  }
-  return Number(id);
-}
-
-/** Any failure as an {@link AgentError} (a snapshot's `error` is always one). */
-function toAgentError(error: unknown, phase: 'prepare' | 'stream'): AgentError {
-  if (error instanceof AgentError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  if (phase === 'prepare') {
-    const inputError = new AgentInputError(`The run request could not be prepared: ${reason}`);
-    Object.defineProperty(inputError, 'cause', { value: error });
-    return inputError;
-  }
-  return new AgentValidationError('The run stream', [{ path: '', message: reason }], undefined);
 }

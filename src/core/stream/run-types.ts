@@ -10,7 +10,7 @@ export type RunStatus =
   'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'done' | 'error' | 'aborted';
 
 /** The statuses a run ends in. */
-export const terminalRunStatuses: ReadonlySet<RunStatus> = new Set(['done', 'error', 'aborted']);
+export const settledRunStatuses: ReadonlySet<RunStatus> = new Set(['done', 'error', 'aborted']);
 
 /** The statuses of a run under way: a request is open or about to be. */
 export const activeRunStatuses: ReadonlySet<RunStatus> = new Set([

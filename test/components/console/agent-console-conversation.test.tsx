@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
   createAgentClient,
-  type AgentApi,
   type ConversationMessage,
 } from 'agent-console-kit';
+import type { AgentApi } from 'agent-console-kit/core';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 

@@ -2,12 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createMemoryThreadStore,
-  type AgentClient,
-  type KeyValueStorage,
-  type ThreadStore,
-} from 'agent-console-kit';
+import { createMemoryThreadStore, type AgentClient, type ThreadStore } from 'agent-console-kit';
+import type { KeyValueStorage } from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import type { MockAgentServer } from 'agent-console-kit/testing';
 import { serveDurableAgents, type ManualPage } from '../../support/durable-environment.js';

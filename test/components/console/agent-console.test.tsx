@@ -7,11 +7,11 @@ import axe from 'axe-core';
 import {
   AgentClientProvider,
   createAgentClient,
-  type AgentApi,
   type AgentInputFormProps,
   type AgentThreadProps,
   type RunStatus,
 } from 'agent-console-kit';
+import type { AgentApi } from 'agent-console-kit/core';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { deadUrl as deadMockServerUrl, setUpMockServer } from '../../support/mock-server.js';

@@ -61,13 +61,13 @@ describe('given a chat agent whose durable turn waits for one approval', () => {
     const { page, server, controller, disconnect } = await setUp('approval-agent');
     try {
       expect(controller.getSnapshot()).toMatchObject({
-        pendingApprovals: [],
+        pendingInteractions: [],
         approvalStatus: 'idle',
       });
       await untilWaiting(page, controller);
       const waiting = controller.getSnapshot();
-      expect(waiting.pendingApprovals).toHaveLength(1);
-      const [approval] = waiting.pendingApprovals;
+      expect(waiting.pendingInteractions).toHaveLength(1);
+      const [approval] = waiting.pendingInteractions;
       expect(approval).toMatchObject({
         kind: 'tool-approval',
         displayName: 'Send Slack message to user',
@@ -91,7 +91,7 @@ describe('given a chat agent whose durable turn waits for one approval', () => {
       expect(answerOf(controller)).toMatchObject({ status: 'done' });
       expect(answerOf(controller)?.text).toContain('Sent your Slack message.');
       expect(controller.getSnapshot()).toMatchObject({
-        pendingApprovals: [],
+        pendingInteractions: [],
         approvalStatus: 'idle',
         approvalError: undefined,
         active: false,
@@ -111,14 +111,14 @@ describe('given a chat agent whose durable turn waits for one approval', () => {
     const { page, server, controller, disconnect } = await setUp('approval-agent');
     try {
       await untilWaiting(page, controller);
-      const [approval] = controller.getSnapshot().pendingApprovals;
+      const [approval] = controller.getSnapshot().pendingInteractions;
       await controller.respond([
         { interactionId: approval?.interactionId ?? '', decision: 'REJECT' },
       ]);
       await tick(page, controller, 3000);
 
       expect(answerOf(controller)).toMatchObject({ status: 'done' });
-      expect(controller.getSnapshot().pendingApprovals).toEqual([]);
+      expect(controller.getSnapshot().pendingInteractions).toEqual([]);
       expect(responds(server)).toHaveLength(1);
       expect(server.service.durableStats.toolsExecuted).toBe(0);
     } finally {
@@ -131,7 +131,7 @@ describe('given a chat agent whose durable turn waits for one approval', () => {
     const { page, server, client, controller, disconnect } = await setUp('approval-agent');
     try {
       await untilWaiting(page, controller);
-      const [approval] = controller.getSnapshot().pendingApprovals;
+      const [approval] = controller.getSnapshot().pendingInteractions;
       const interactionId = approval?.interactionId ?? '';
       const runId = controller.getSnapshot().conversation?.durableRun?.runId ?? '';
       // Another tab of the same person rejected it.
@@ -144,12 +144,12 @@ describe('given a chat agent whose durable turn waits for one approval', () => {
       const refused = controller.getSnapshot();
       expect(refused.approvalStatus).toBe('error');
       expect(refused.approvalError).toMatchObject({ status: 409 });
-      expect(refused.pendingApprovals).toHaveLength(1);
+      expect(refused.pendingInteractions).toHaveLength(1);
       expect(responds(server)).toHaveLength(2);
       // Read again: the batch is gone, and its error with it.
       await tick(page, controller, 500);
       expect(controller.getSnapshot()).toMatchObject({
-        pendingApprovals: [],
+        pendingInteractions: [],
         approvalStatus: 'idle',
         approvalError: undefined,
       });
@@ -169,7 +169,7 @@ describe('given a chat agent whose durable turn waits for a batch of two approva
     const { page, server, controller, disconnect } = await setUp('batch-approval-agent');
     try {
       await untilWaiting(page, controller);
-      const batch = controller.getSnapshot().pendingApprovals;
+      const batch = controller.getSnapshot().pendingInteractions;
       expect(
         batch.map((interaction) => interaction.kind === 'tool-approval' && interaction.displayName),
       ).toEqual(['Create Jira issue', 'Email the customer']);
@@ -192,7 +192,7 @@ describe('given a chat agent whose durable turn waits for a batch of two approva
     const { page, server, controller, disconnect } = await setUp('batch-approval-agent');
     try {
       await untilWaiting(page, controller);
-      const batch = controller.getSnapshot().pendingApprovals;
+      const batch = controller.getSnapshot().pendingInteractions;
       await controller.respond([
         { interactionId: batch[0]?.interactionId ?? '', decision: 'APPROVE' },
       ]);

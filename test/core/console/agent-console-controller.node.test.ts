@@ -3,9 +3,11 @@ import {
   createAgentClient,
   createAgentConsoleController,
   type AgentClient,
-  type AgentErrorTool,
-  type ToolAuthorizationNavigation,
 } from 'agent-console-kit/core';
+import type {
+  AgentErrorTool,
+  ToolAuthorizationNavigation,
+} from '../../../src/core/wire/tool-authorization.js';
 
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../../support/mock-server.js';

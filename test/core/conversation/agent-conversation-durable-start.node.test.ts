@@ -6,18 +6,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  AgentStartUnknownError,
   createAgentClient,
-  createAgentConversation,
-  createDurableRun,
   createMemoryThreadStore,
   createDurableRunStore,
   type AgentClient,
+  type ThreadStore,
+} from 'agent-console-kit';
+import {
+  AgentStartUnknownError,
+  createAgentConversation,
+  createDurableRun,
   type AgentConversation,
   type AgentConversationOptions,
   type KeyValueStorage,
-  type ThreadStore,
-} from 'agent-console-kit';
+} from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from '../../support/durable-environment.js';

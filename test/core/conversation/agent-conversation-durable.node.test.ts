@@ -6,15 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   createAgentClient,
-  createAgentConversation,
   createMemoryThreadStore,
   createDurableRunStore,
-  type AgentConversation,
-  type AgentConversationOptions,
   type ConversationMessage,
-  type KeyValueStorage,
   type ThreadStore,
 } from 'agent-console-kit';
+import {
+  createAgentConversation,
+  type AgentConversation,
+  type AgentConversationOptions,
+  type KeyValueStorage,
+} from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import {
   createMockAgentServer,
@@ -421,7 +423,7 @@ describe('given a durable conversation and the mock service', () => {
         ['USER', 'done'],
         ['GLEAN_AI', 'waiting'],
       ]);
-      expect(first.getSnapshot().pendingApprovals).toHaveLength(1);
+      expect(first.getSnapshot().pendingInteractions).toHaveLength(1);
       await first.saved;
       const savesBefore = threadStore.saves;
       first.dispose();
@@ -432,7 +434,7 @@ describe('given a durable conversation and the mock service', () => {
       const waiting = second.getSnapshot();
       expect(waiting.status).toBe('waiting');
       expect(waiting.messages).toHaveLength(2);
-      const [approval] = waiting.pendingApprovals;
+      const [approval] = waiting.pendingInteractions;
       expect(approval).toMatchObject({ kind: 'tool-approval' });
       const answered = second.respond([
         { interactionId: approval?.interactionId ?? '', decision: 'APPROVE' },
@@ -452,7 +454,7 @@ describe('given a durable conversation and the mock service', () => {
       expect(second.getSnapshot().messages[1]?.text).toBe(
         'I drafted the message and need your approval to send it.\n\nSent your Slack message.',
       );
-      expect(second.getSnapshot().pendingApprovals).toEqual([]);
+      expect(second.getSnapshot().pendingInteractions).toEqual([]);
       expect(server.service.durableStats.toolsExecuted).toBe(1);
       expect(starts(server)).toHaveLength(1);
       await second.saved;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAgentClient, createAgentConversation } from 'agent-console-kit';
+import { createAgentClient } from 'agent-console-kit';
+import { createAgentConversation } from 'agent-console-kit/core';
 import { textEvents } from 'agent-console-kit/testing';
 import { serveChat } from '../../support/mock-server.js';
 

@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  AgentConversationBusyError,
   AgentInputError,
   createAgentClient,
-  createAgentConversation,
-  type AgentApi,
   type ConversationMessage,
   type ConversationSnapshot,
 } from 'agent-console-kit';
+import {
+  AgentConversationBusyError,
+  createAgentConversation,
+  type AgentApi,
+} from 'agent-console-kit/core';
 import {
   demoAgents,
   runFailedEvent,

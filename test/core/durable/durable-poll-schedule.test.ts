@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDurablePollPolicy } from 'agent-console-kit';
+import { defaultDurablePollPolicy } from '../../../src/core/durable/durable-poll-schedule.js';
 import { durablePollDelay } from '../../../src/core/durable/durable-poll-schedule.js';
 import { type DurablePollSituation } from '../../../src/core/durable/durable-poll-schedule.js';
 

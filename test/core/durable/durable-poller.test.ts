@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DurableRunRecord } from 'agent-console-kit';
+import type { DurableRunRecord } from 'agent-console-kit/core';
 import { DurablePoller, type DurablePollerHost } from '../../../src/core/durable/durable-poller.js';
 import { defaultDurablePollPolicy } from '../../../src/core/durable/durable-poll-schedule.js';
 import {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createAgentClient,
-  createDurableRun,
-  createDurableRunStore,
-  type DurableRun,
-} from 'agent-console-kit';
+import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
+import { createDurableRun, type DurableRun } from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { serveDurableWireForTest } from '../../support/durable-wire-server.js';
 import { manualPage } from '../../support/durable-environment.js';

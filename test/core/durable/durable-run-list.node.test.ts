@@ -3,14 +3,13 @@
  * (the page's clock and the service's are one), and across two tabs sharing one storage.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
 import {
-  createAgentClient,
   createDurableRun,
   createDurableRunList,
-  createDurableRunStore,
   type DurableRun,
   type KeyValueStorage,
-} from 'agent-console-kit';
+} from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 import { manualPage, type ManualPage } from '../../support/durable-environment.js';

@@ -3,15 +3,14 @@
  * page's clock and the service's are one), counted at the service.
  */
 import { describe, expect, it } from 'vitest';
+import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
 import {
   AgentDurableUnavailableError,
   AgentUnsupportedError,
-  createAgentClient,
   createDurableRun,
-  createDurableRunStore,
   type DurableRun,
   type KeyValueStorage,
-} from 'agent-console-kit';
+} from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
 import { fakeLocks, manualPage, type ManualPage } from '../../support/durable-environment.js';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AgentHttpError,
-  AgentNetworkError,
-  type DurableRunRecord,
-  type DurableToolApproval,
-} from 'agent-console-kit';
+import { AgentHttpError, AgentNetworkError } from 'agent-console-kit';
+import type { DurableRunRecord } from 'agent-console-kit/core';
+import type { DurableToolApproval } from '../../../src/core/wire/durable-run-schemas.js';
 import {
   durableRunStatusOf,
   initialDurableRunModel,

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
 import {
   AgentApprovalConflictError,
   AgentStartUnknownError,
-  createAgentClient,
   createDurableRun,
-  createDurableRunStore,
   type DurableRun,
   type DurableRunOptions,
   type KeyValueStorage,
-} from 'agent-console-kit';
+} from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import {
   approval,

@@ -3,12 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import {
-  AgentInputError,
-  createAgentClient,
-  createAgentConversation,
-  type ConversationMessage,
-} from 'agent-console-kit';
+import { AgentInputError, createAgentClient, type ConversationMessage } from 'agent-console-kit';
+import { createAgentConversation } from 'agent-console-kit/core';
 import { textEvents } from 'agent-console-kit/testing';
 import {
   conversationMessageCheckPath,

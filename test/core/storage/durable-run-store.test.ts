@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  AgentStorageError,
-  createAgentClient,
-  createDurableRun,
-  createDurableRunStore,
-  type KeyValueStorage,
-} from 'agent-console-kit';
+import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
+import { AgentStorageError, createDurableRun, type KeyValueStorage } from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 

@@ -3,12 +3,9 @@
 // 127.0.0.1, PGlite in memory).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import {
-  createAgentClient,
-  createServerRunList,
-  createServerThreadStore,
-  type ThreadStoreChange,
-} from 'agent-console-kit';
+import { createAgentClient, createServerThreadStore } from 'agent-console-kit';
+import { createServerRunList } from 'agent-console-kit/core';
+import type { ThreadStoreChange } from '../../../src/core/storage/thread-store.js';
 import {
   sessionOf,
   startUserStoreProxy,

@@ -4,13 +4,12 @@
  * under another key than its `localId` can still be removed.
  */
 import { describe, expect, it } from 'vitest';
+import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
 import {
-  createAgentClient,
   createDurableRun,
   createDurableRunList,
-  createDurableRunStore,
   type KeyValueStorage,
-} from 'agent-console-kit';
+} from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { serveDurableWireForTest } from '../../support/durable-wire-server.js';
 import { manualPage } from '../../support/durable-environment.js';

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  AgentStorageError,
-  ThreadConflictError,
-  createLocalStorageThreadStore,
+  createThreadStore,
   createMemoryThreadStore,
   type ConversationMessage,
-  type ThreadStoreChange,
 } from 'agent-console-kit';
+import { AgentStorageError, ThreadConflictError } from 'agent-console-kit/core';
+import type { ThreadStoreChange } from '../../../src/core/storage/thread-store.js';
 
 const token = 'secret-token-5f3a9c';
 
@@ -31,7 +30,7 @@ afterEach(() => {
 });
 
 describe.each([
-  ['localStorage', () => createLocalStorageThreadStore()],
+  ['localStorage', () => createThreadStore()],
   ['memory', () => createMemoryThreadStore()],
 ])('given the %s thread store', (_name, make) => {
   it('save → load → list → delete, the revision bumped by each save', async () => {
@@ -132,8 +131,8 @@ describe.each([
 
 describe('given localStorage', () => {
   it('scanned after saves: no token anywhere; threads of another scope are not seen', async () => {
-    const mine = createLocalStorageThreadStore({ scope: 'user-1' });
-    const theirs = createLocalStorageThreadStore({ scope: 'user-2' });
+    const mine = createThreadStore({ scope: 'user-1' });
+    const theirs = createThreadStore({ scope: 'user-2' });
     await mine.save({
       id: 't1',
       agentId: 'chat',
@@ -150,7 +149,7 @@ describe('given localStorage', () => {
   });
 
   it('keeps at most maxThreads, removing the least recently saved', async () => {
-    const store = createLocalStorageThreadStore({ maxThreads: 2 });
+    const store = createThreadStore({ maxThreads: 2 });
     for (const id of ['a', 'b', 'c']) {
       await store.save({ id, agentId: 'chat', messages: [question] });
     }
@@ -166,7 +165,7 @@ describe('given localStorage', () => {
       },
       removeItem: () => undefined,
     };
-    const store = createLocalStorageThreadStore({ storage: full });
+    const store = createThreadStore({ storage: full });
     await expect(
       store.save({ id: 't1', agentId: 'chat', messages: [question] }),
     ).rejects.toMatchObject({ name: 'AgentStorageError', reason: 'quota' });
@@ -176,7 +175,7 @@ describe('given localStorage', () => {
   });
 
   it('a malformed stored thread is a typed error on load, and the list skips it', async () => {
-    const store = createLocalStorageThreadStore();
+    const store = createThreadStore();
     await store.save({ id: 't1', agentId: 'chat', messages: [question] });
     localStorage.setItem(
       'agent-console-kit:v1:default:thread:t1',

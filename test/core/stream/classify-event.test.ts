@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
-import { classifyEvent, type RunEvent } from 'agent-console-kit';
+import type { RunEvent } from 'agent-console-kit';
+import { classifyEvent } from 'agent-console-kit/core';
 import {
   messageEventPayloadCheck,
   messageEventPayloadSchema,

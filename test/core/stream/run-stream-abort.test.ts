@@ -2,14 +2,14 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import {
   AgentInputError,
-  assertCompleteInput,
   buildRunInput,
   createAgentClient,
-  createRunStream,
   formFieldsFromSchema,
   type AgentRunRequest,
   type RunSnapshot,
+  assertCompleteInput,
 } from 'agent-console-kit';
+import { createRunStream } from 'agent-console-kit/core';
 import { initialRunSnapshot } from '../../../src/core/stream/run-stream.js';
 import { messagePayload, textEvents } from 'agent-console-kit/testing';
 import { serve, serveForTest } from '../../support/mock-server.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BackoffPolicy } from 'agent-console-kit';
+import type { BackoffPolicy } from '../../../src/core/base/backoff.js';
 import { backoffDelay } from '../../../src/core/base/backoff.js';
 
 const policy = (jitter: BackoffPolicy['jitter']): BackoffPolicy => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAgentClient, createRunStream, type RunSnapshot } from 'agent-console-kit';
+import { createAgentClient, type RunSnapshot } from 'agent-console-kit';
+import { createRunStream } from 'agent-console-kit/core';
 import { manyEvents, textEvents } from 'agent-console-kit/testing';
 import { serve } from '../../support/mock-server.js';
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   createAgentClient,
   createRunStream,
-  defaultIdleTimeoutMs,
   defaultSseTransport,
   type AgentClient,
 } from 'agent-console-kit/core';
+import { defaultIdleTimeoutMs } from '../../../src/core/stream/run-stream.js';
 import { textEvents } from 'agent-console-kit/testing';
 import { describeIdleDefault } from '../../support/idle-default.js';
 import { serve } from '../../support/mock-server.js';

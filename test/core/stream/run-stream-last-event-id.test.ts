@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyEvent, createAgentClient, createRunStream } from 'agent-console-kit';
+import { createAgentClient } from 'agent-console-kit';
+import { classifyEvent, createRunStream } from 'agent-console-kit/core';
 import { openEventStream, serveSse, writeChunk } from '../../support/sse-test-server.js';
 
 // The last event id an event carries, as `EventSource` reports it on its `MessageEvent`.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAgentClient, createRunStream } from 'agent-console-kit';
+import { createAgentClient } from 'agent-console-kit';
+import { createRunStream } from 'agent-console-kit/core';
 import { textEvents } from 'agent-console-kit/testing';
 import { serve } from '../../support/mock-server.js';
 

@@ -3,9 +3,9 @@ import {
   AgentHttpError,
   AgentNetworkError,
   createAgentClient,
-  createRunStream,
   type RunStatus,
 } from 'agent-console-kit';
+import { createRunStream } from 'agent-console-kit/core';
 import { textEvents } from 'agent-console-kit/testing';
 import { serve } from '../../support/mock-server.js';
 

@@ -3,11 +3,9 @@ import {
   AgentHttpError,
   AgentNetworkError,
   createAgentClient,
-  createRunStream,
-  type AgentApi,
   type RunStatus,
-  type SseTransport,
 } from 'agent-console-kit';
+import { createRunStream, type AgentApi, type SseTransport } from 'agent-console-kit/core';
 import { runFailedEvent, textEvents } from 'agent-console-kit/testing';
 import { serve } from '../../support/mock-server.js';
 

@@ -6,13 +6,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import {
-  AgentHttpError,
-  AgentValidationError,
-  createAgentClient,
-  createRunStream,
-  type DeprecationNotice,
-} from 'agent-console-kit';
+import { AgentHttpError, AgentValidationError, createAgentClient } from 'agent-console-kit';
+import { createRunStream } from 'agent-console-kit/core';
+import type { DeprecationNotice } from '../../../src/core/wire/agent-client.js';
 import { demoAgents } from 'agent-console-kit/testing';
 import { serveForTest } from '../../support/mock-server.js';
 

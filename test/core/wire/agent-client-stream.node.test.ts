@@ -4,9 +4,9 @@ import {
   createAgentClient,
   createRunStream,
   defaultSseTransport,
-  type SseMessage,
   type SseTransport,
 } from 'agent-console-kit/core';
+import type { SseMessage } from '../../../src/core/wire/sse-types.js';
 import { textEvents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../../support/mock-server.js';
 import { type SentRunRequest } from '../../../src/core/wire/sse-types.js';

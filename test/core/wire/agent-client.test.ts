@@ -7,10 +7,9 @@ import {
   AgentNetworkError,
   AgentValidationError,
   createAgentClient,
-  createRunStream,
-  type AgentApi,
-  type DeprecationNotice,
 } from 'agent-console-kit';
+import { createRunStream, type AgentApi } from 'agent-console-kit/core';
+import type { DeprecationNotice } from '../../../src/core/wire/agent-client.js';
 import { deadUrl, setUpMockServer } from '../../support/mock-server.js';
 
 const formSchema = {

@@ -4,7 +4,6 @@ import type * as z from 'zod/mini';
 import {
   agentKeys,
   agentSchemasQueryOptions,
-  AgentToolAuthorizations,
   AgentValidationError,
   createAgentClient,
   groupAgentTools,
@@ -13,6 +12,7 @@ import {
   type AgentTool,
   type AgentToolSummary,
 } from 'agent-console-kit/core';
+import { AgentToolAuthorizations } from '../../../src/core/wire/agent-tools.js';
 import { demoAgents, demoToolServers } from 'agent-console-kit/testing';
 import type {
   actionSummarySchema,

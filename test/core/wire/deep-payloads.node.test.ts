@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgentClient, createRunStream, eventsToNdjson } from 'agent-console-kit';
+import { createAgentClient } from 'agent-console-kit';
+import { createRunStream, eventsToNdjson } from 'agent-console-kit/core';
 
 // JSON.parse accepts any depth; JSON.stringify overflows the stack a few thousand levels down.
 // A server sends payloads 10,000 and 100,000 levels deep: every export must still work.

@@ -6,21 +6,19 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { AgentHttpError, AgentInputError, createAgentClient } from 'agent-console-kit';
 import {
   AgentApprovalConflictError,
   AgentCancelUnavailableError,
   AgentDurableUnavailableError,
-  AgentHttpError,
-  AgentInputError,
   AgentRedirectError,
   AgentRunMismatchError,
   AgentRunNotFoundError,
   AgentStartUnknownError,
   AgentUnsupportedError,
-  createAgentClient,
   type AgentMessage,
-  type DurableToolApproval,
-} from 'agent-console-kit';
+} from 'agent-console-kit/core';
+import type { DurableToolApproval } from '../../../src/core/wire/durable-run-schemas.js';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { serveForTest, setUpMockServer } from '../../support/mock-server.js';
 

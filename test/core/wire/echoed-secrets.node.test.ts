@@ -1,13 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  AgentHttpError,
-  AgentInputError,
-  createAgentClient,
-  createRunStream,
-  eventsToNdjson,
-} from 'agent-console-kit';
+import { AgentHttpError, AgentInputError, createAgentClient } from 'agent-console-kit';
+import { createRunStream, eventsToNdjson } from 'agent-console-kit/core';
 import { listenForTest } from '../../support/listen-for-test.js';
 
 // A service that echoes what it was sent: the token, X-Glean-ActAs and an app's own secret header

@@ -5,7 +5,8 @@
  * bytes and a line held across chunks all meet. Seeded: the same streams on every run.
  */
 import { describe, expect, it } from 'vitest';
-import { AgentEventTooLargeError, type SseMessage } from 'agent-console-kit/core';
+import { AgentEventTooLargeError } from 'agent-console-kit/core';
+import type { SseMessage } from '../../../src/core/wire/sse-types.js';
 import { createEventStreamScanner } from '../../../src/core/wire/sse-scanner.js';
 
 interface Output {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAgentClient, defaultSseTransport, type SseMessage } from 'agent-console-kit/core';
+import { createAgentClient, defaultSseTransport } from 'agent-console-kit/core';
+import type { SseMessage } from '../../../src/core/wire/sse-types.js';
 import { createMockAgentServer, textEvents } from 'agent-console-kit/testing';
 import { describeSseTransportFaults } from '../../support/sse-transport-faults.js';
 
