@@ -15,6 +15,17 @@ import type {
   ConversationStatus,
 } from './conversation-options.js';
 import { editedThread, historyOf, retriedThread } from './thread-edits.js';
+import {
+  allIds,
+  branchAt,
+  noVersions,
+  showVersion,
+  storedVersions,
+  versionsShown,
+  type MessageVersion,
+  type VersionedThread,
+} from './message-versions.js';
+import type { ConversationVersions } from '../storage/thread-versions.js';
 import { ThreadSync } from './thread-sync.js';
 import type { TurnDriver, TurnHandle, TurnRef, TurnSnapshot } from './turn-driver.js';
 import { createTurnDriver } from './turn-drivers.js';
@@ -28,6 +39,12 @@ export {
   type ConversationMessageStatus,
   type ConversationRole,
 } from '../storage/conversation-message.js';
+export type { MessageVersion } from './message-versions.js';
+export type {
+  ConversationFork,
+  ConversationVersions,
+  HiddenConversationMessage,
+} from '../storage/thread-versions.js';
 export type {
   AgentConversationOptions,
   ConversationApprovalStatus,
@@ -36,7 +53,7 @@ export type {
   ConversationStatus,
 } from './conversation-options.js';
 
-/** `send`, `retry` or `edit` while a turn runs: refused, nothing is sent. */
+/** `send`, `retry`, `edit` or `showVersion` while a turn runs: refused, nothing is sent. */
 export class AgentConversationBusyError extends AgentInputError {
   override name = 'AgentConversationBusyError';
   constructor() {
@@ -55,6 +72,19 @@ interface Turn {
   acceptSaved: boolean;
   /** Resolves the promise of the send that started it. */
   settle?: (() => void) | undefined;
+  /** Resolves when the turn has ended (or was dropped by a clear). */
+  ended: Promise<void>;
+  end: () => void;
+}
+
+/** What an edit or a regenerate asks of a turn under way. */
+export interface ConversationChangeOptions {
+  /**
+   * While a turn runs: stop it (a durable run is cancelled) and go on once it has ended, in one
+   * step. Without it, a turn under way refuses the change with an `AgentConversationBusyError`.
+   * @default false
+   */
+  stopRunning?: boolean | undefined;
 }
 
 interface QueuedSend {
@@ -89,6 +119,9 @@ export class AgentConversation {
   readonly #generateId: () => string;
   readonly #now: () => number;
   #messages: readonly ConversationMessage[];
+  /** The thread's other versions (what edits and regenerates kept). */
+  #versions: ConversationVersions = noVersions;
+  #shownVersions: { of: VersionedThread; map: ReadonlyMap<string, MessageVersion> } | undefined;
   #runs: ReadonlyMap<string, RunSnapshot> = new Map();
   /** The turn under way. */
   #active: Turn | undefined;
@@ -228,28 +261,119 @@ export class AgentConversation {
   }
 
   /**
-   * Runs the last USER message again, replacing the answer after it (failed, stopped or done).
-   * Throws an {@link AgentConversationBusyError} while a turn runs; does nothing (resolves with the
-   * snapshot) when the thread has no USER message.
+   * Runs the last USER message again. The answer after it is kept as the version before the new
+   * one (an answer with no text is replaced). Throws an {@link AgentConversationBusyError} while a
+   * turn runs; does nothing (resolves with the snapshot) when the thread has no USER message.
    */
   retry(): Promise<ConversationSnapshot> {
     this.#connectThread();
     this.#disposeUnlessObserved();
     this.#assertIdle();
     const thread = retriedThread(this.#messages);
-    return thread === undefined ? Promise.resolve(this.#snapshot) : this.#startTurn(thread);
+    if (thread === undefined) return Promise.resolve(this.#snapshot);
+    return this.#startTurn(thread, this.#keeps(thread.length));
   }
 
   /**
-   * Replaces the text of a USER message, drops every message after it and sends the edited
-   * history (one POST). Throws an `AgentInputError` for an unknown id, an agent message or blank
-   * text, an {@link AgentConversationBusyError} while a turn runs.
+   * Writes an answer again from the history before it: the answer (with the turns after it) is
+   * kept as a version, and the new one shown (`showVersion` goes back). `answerId`: the answer
+   * (default: the last one). Throws an `AgentInputError` for an unknown id or a USER message, an
+   * {@link AgentConversationBusyError} while a turn runs (unless `stopRunning`).
    */
-  edit(messageId: string, text: string): Promise<ConversationSnapshot> {
+  regenerate(
+    answerId?: string,
+    options: ConversationChangeOptions = {},
+  ): Promise<ConversationSnapshot> {
+    const messages = this.#messages;
+    const index =
+      answerId === undefined
+        ? messages.findLastIndex((message) => message.role === 'GLEAN_AI')
+        : messages.findIndex((message) => message.id === answerId);
+    if (messages[index]?.role !== 'GLEAN_AI' || index === 0) {
+      throw new AgentInputError('Only an answer can be written again: nothing was sent.');
+    }
+    const id = (messages[index] as ConversationMessage).id;
+    return this.#change(options, () => {
+      const at = this.#messages.findIndex((message) => message.id === id);
+      if (at < 1) return Promise.resolve(this.#snapshot);
+      return this.#startTurn(this.#messages.slice(0, at), this.#keeps(at));
+    });
+  }
+
+  /**
+   * Replaces the text of a USER message and sends the edited history (one POST). The message
+   * keeps its id; what it said and every message after it are kept as the version before
+   * (`showVersion` goes back). Throws an `AgentInputError` for an unknown id, an agent message or
+   * blank text, an {@link AgentConversationBusyError} while a turn runs (unless `stopRunning`:
+   * the turn is stopped and the edit sent once it has ended).
+   */
+  edit(
+    messageId: string,
+    text: string,
+    options: ConversationChangeOptions = {},
+  ): Promise<ConversationSnapshot> {
+    editedThread(this.#messages, messageId, text, this.#now());
+    return this.#change(options, () => {
+      const thread = editedThread(this.#messages, messageId, text, this.#now());
+      return this.#startTurn(thread, { index: thread.length - 1, keptId: this.#generateId() });
+    });
+  }
+
+  /**
+   * Shows the version of the thread that begins with `messageId` (one of a message's
+   * `versions.get(id).ids`), with the later turns it had; the version shown until now is kept.
+   * Saved as the thread's current version. Throws an `AgentInputError` when no version shown
+   * has that id, an {@link AgentConversationBusyError} while a turn runs.
+   */
+  showVersion(messageId: string): ConversationSnapshot {
+    this.#connectThread();
+    this.#assertIdle();
+    const shown = showVersion(this.#thread(), messageId);
+    if (shown === undefined) {
+      throw new AgentInputError(`No version begins with the message "${messageId}".`);
+    }
+    if (shown.messages === this.#messages) return this.#snapshot;
+    this.#unfollowLast(false);
+    this.#messages = Object.freeze(shown.messages);
+    this.#versions = shown.versions;
+    this.#error = undefined;
+    this.#publish();
+    this.#options.onMessagesChange?.(this.#messages);
+    this.#save();
+    return this.#snapshot;
+  }
+
+  /** Runs `change` now, or (with `stopRunning`) once the turn under way has stopped. */
+  #change(
+    options: ConversationChangeOptions,
+    change: () => Promise<ConversationSnapshot>,
+  ): Promise<ConversationSnapshot> {
     this.#connectThread();
     this.#disposeUnlessObserved();
+    const active = this.#active;
+    if (options.stopRunning === true && (active !== undefined || this.#sync?.loading)) {
+      if (active !== undefined) {
+        active.handle?.stop();
+        // A stream ends at once; a durable run once its cancel took (or it finished).
+        this.#onTurn(active);
+      }
+      const wait = this.#active?.ended ?? this.#sync?.loading;
+      if (wait !== undefined) return wait.then(() => this.#change({}, change));
+    }
     this.#assertIdle();
-    return this.#startTurn(editedThread(this.#messages, messageId, text, this.#now()));
+    return change();
+  }
+
+  /** The answer at `index` is kept as a version when a new one replaces it (unless it is empty). */
+  #keeps(index: number): { index: number } | undefined {
+    const answer = this.#messages[index];
+    return answer === undefined || (answer.text === '' && index === this.#messages.length - 1)
+      ? undefined
+      : { index };
+  }
+
+  #thread(): VersionedThread {
+    return { messages: this.#messages, versions: this.#versions };
   }
 
   /**
@@ -286,10 +410,12 @@ export class AgentConversation {
     this.#active = undefined;
     this.#unfollowLast(true);
     this.#messages = Object.freeze([]);
+    this.#versions = noVersions;
     this.#runs = new Map();
     this.#error = undefined;
     this.#publish();
     active?.settle?.();
+    active?.end();
     this.#options.onMessagesChange?.(this.#messages);
     // During the load: saved once the stored revision is known.
     if (this.#sync?.clearWhenLoaded() !== true) this.#save();
@@ -334,7 +460,14 @@ export class AgentConversation {
     }
   }
 
-  #startTurn(thread: readonly ConversationMessage[]): Promise<ConversationSnapshot> {
+  /**
+   * Starts the turn that answers `thread`'s last message; `branch`: the messages shown from
+   * `index` on are kept as a version (the first one renamed `keptId`).
+   */
+  #startTurn(
+    thread: readonly ConversationMessage[],
+    branch?: { index: number; keptId?: string },
+  ): Promise<ConversationSnapshot> {
     if (this.#dropsTurns) return Promise.resolve(this.#snapshot);
     const messages = historyOf(thread, this.#options);
     const answer: ConversationMessage = {
@@ -344,9 +477,20 @@ export class AgentConversation {
       status: 'streaming',
       createdAt: this.#now(),
     };
-    // The runs of answers the new thread keeps.
-    this.#runs = new Map([...this.#runs].filter(([id]) => thread.some((m) => m.id === id)));
-    this.#messages = Object.freeze([...thread, answer]);
+    const next =
+      branch === undefined
+        ? { messages: [...thread, answer], versions: this.#versions }
+        : branchAt(
+            this.#thread(),
+            branch.index,
+            [...thread.slice(branch.index), answer],
+            branch.keptId,
+          );
+    this.#messages = Object.freeze(next.messages);
+    this.#versions = next.versions;
+    // The runs of answers the thread keeps, in any version.
+    const kept = allIds(next);
+    this.#runs = new Map([...this.#runs].filter(([id]) => kept.has(id)));
     this.#error = undefined;
     const turn = this.#newTurn(answer.id, false);
     const settled = new Promise<ConversationSnapshot>((resolve) => {
@@ -363,7 +507,7 @@ export class AgentConversation {
             // thread is saved before the request goes out.
             beforeSend: (started) => {
               this.#follow(turn, started);
-              return sync.save(this.#messages);
+              return sync.save(this.#messages, storedVersions(this.#versions));
             },
           },
     );
@@ -373,7 +517,9 @@ export class AgentConversation {
 
   #newTurn(answerId: string, acceptSaved: boolean): Turn {
     this.#unfollowLast(false);
-    const turn: Turn = { answerId, acceptSaved, handle: undefined, seen: undefined };
+    let end = () => {};
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const turn: Turn = { answerId, acceptSaved, handle: undefined, seen: undefined, ended, end };
     this.#active = turn;
     this.#last = turn;
     return turn;
@@ -425,6 +571,7 @@ export class AgentConversation {
     this.#options.onMessagesChange?.(this.#messages);
     this.#save();
     turn.settle?.();
+    turn.end();
   }
 
   // ---- the thread store ----
@@ -433,7 +580,10 @@ export class AgentConversation {
   #connectThread() {
     void this.#driver.preload();
     this.#sync?.connect(this.#driver, ({ cleared, restored }) => {
-      if (restored !== undefined) this.#messages = restored.messages;
+      if (restored !== undefined) {
+        this.#messages = restored.messages;
+        this.#versions = restored.versions ?? noVersions;
+      }
       if (cleared) this.#save();
       else if (restored?.turn !== undefined) this.#attachTurn(restored.turn);
       this.#publish();
@@ -462,7 +612,7 @@ export class AgentConversation {
 
   /** Saves the thread as it is now (after the saves asked before). */
   #save() {
-    void this.#sync?.save(this.#messages);
+    void this.#sync?.save(this.#messages, storedVersions(this.#versions));
   }
 
   #publish() {
@@ -482,8 +632,16 @@ export class AgentConversation {
         : active === undefined
           ? 'idle'
           : (running?.phase ?? 'connecting');
+    const thread = this.#thread();
+    if (
+      this.#shownVersions?.of.messages !== thread.messages ||
+      this.#shownVersions.of.versions !== thread.versions
+    ) {
+      this.#shownVersions = { of: thread, map: versionsShown(thread) };
+    }
     return {
       messages: this.#messages,
+      versions: this.#shownVersions.map,
       status,
       error: this.#error,
       run: this.#stream.getSnapshot(),

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { parseStoredConversationMessages } from './conversation-message.js';
+import { parseConversationVersions } from './thread-versions.js';
 import {
   ThreadConflictError,
   type StoredThread,
@@ -66,12 +67,15 @@ const savedSchema = z.looseObject({ revision: z.number(), updatedAt: z.number() 
 const conflictSchema = z.looseObject({ current: z.optional(z.nullable(threadSchema)) });
 
 function toThread(value: z.infer<typeof threadSchema>): StoredThread {
+  const messages = parseStoredConversationMessages(value.messages);
+  const versions = parseConversationVersions(value['versions'], messages);
   return {
     v: 1,
     id: value.id,
     agentId: value.agentId,
     title: value.title,
-    messages: parseStoredConversationMessages(value.messages),
+    messages,
+    ...(versions === undefined ? {} : { versions }),
     createdAt: value.createdAt,
     updatedAt: value.updatedAt,
     revision: value.revision,
@@ -177,7 +181,12 @@ export function createServerThreadStore(options: ServerThreadStoreOptions = {}):
       let answer: unknown;
       try {
         answer = await request('PUT', path, {
-          thread: { agentId: thread.agentId, title: thread.title, messages: thread.messages },
+          thread: {
+            agentId: thread.agentId,
+            title: thread.title,
+            messages: thread.messages,
+            versions: thread.versions,
+          },
           expectedRevision: saveOptions.expectedRevision,
         });
       } catch (error) {

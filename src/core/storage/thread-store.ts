@@ -11,6 +11,7 @@ import {
   parseStoredJson,
   type KeyValueStorage,
 } from '../base/storage-helpers.js';
+import { parseConversationVersions, type ConversationVersions } from './thread-versions.js';
 
 /** A saved conversation: plain JSON, never a token or a header. */
 export interface StoredThread {
@@ -20,6 +21,8 @@ export interface StoredThread {
   title: string;
   /** The messages as the conversation has them (a durable answer keeps its `run`). */
   messages: readonly ConversationMessage[];
+  /** The thread's other versions (edits, regenerates); absent when it has one. */
+  versions?: ConversationVersions | undefined;
   /** When the thread was first saved, epoch ms. */
   createdAt: number;
   /** When it was saved last, epoch ms. */
@@ -46,6 +49,8 @@ export interface ThreadSaveInput {
   /** @default the stored title, else (untitled) the first USER message's text (at most 80 characters) */
   title?: string | undefined;
   messages: readonly ConversationMessage[];
+  /** The thread's other versions (edits, regenerates). @default undefined (one version) */
+  versions?: ConversationVersions | undefined;
 }
 
 /** A change of a thread: its revision after it, or `undefined` when it was deleted. */
@@ -321,6 +326,7 @@ function nextSave(
 ): StoredThread {
   assertId(input.id);
   const messages = parseStoredConversationMessages(input.messages).map(ownFields);
+  const versions = parseConversationVersions(input.versions, messages, ownFields);
   const stored = read(input.id);
   const storedRevision = stored?.revision ?? 0;
   if (expected !== undefined && expected !== storedRevision) {
@@ -334,6 +340,7 @@ function nextSave(
     // An untitled thread takes its first question as title.
     title: input.title ?? (stored?.title || titleOf(messages)),
     messages,
+    ...(versions === undefined ? {} : { versions }),
     createdAt: stored?.createdAt ?? time,
     updatedAt: time,
     revision: storedRevision + 1,
@@ -414,12 +421,15 @@ function parseStoredThread(value: unknown, id: string): StoredThread {
   ) {
     throw new AgentInputError(`The stored thread "${id}" is malformed.`);
   }
+  const messages = parseStoredConversationMessages(thread.messages);
+  const versions = parseConversationVersions(thread.versions, messages);
   return {
     v: 1,
     id,
     agentId: thread.agentId,
     title: typeof thread.title === 'string' ? thread.title : '',
-    messages: parseStoredConversationMessages(thread.messages),
+    messages,
+    ...(versions === undefined ? {} : { versions }),
     createdAt: thread.createdAt,
     updatedAt: thread.updatedAt,
     revision: thread.revision,
