@@ -119,6 +119,11 @@ export {
   type ConversationRole,
   type ConversationSnapshot,
   type ConversationStatus,
+  type ConversationChangeOptions,
+  type ConversationFork,
+  type ConversationVersions,
+  type HiddenConversationMessage,
+  type MessageVersion,
 } from './conversation/agent-conversation.js';
 export {
   createRunHistory,
