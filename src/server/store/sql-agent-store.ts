@@ -164,7 +164,7 @@ export function createSqlAgentStore(
       } else {
         rows = await database.query(
           `UPDATE ${threads} AS t SET ${update}
-           WHERE t.user_id = $1 AND t.thread_id = $2 AND t.revision = $9
+           WHERE t.user_id = $1 AND t.thread_id = $2 AND t.revision = $10
            RETURNING revision, updated_at`,
           [...params, expected],
         );
