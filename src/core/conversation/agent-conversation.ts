@@ -4,28 +4,21 @@ import {
   type ConversationMessage,
 } from '../storage/conversation-message.js';
 import { AgentInputError, type AgentError } from '../wire/errors.js';
-import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run-schemas.js';
+import type { DurableRunDecision } from '../wire/durable-run-schemas.js';
 import { RunStream } from '../stream/run-stream.js';
-import type { RunSnapshot } from '../stream/run-types.js';
 import { ListenerSet } from '../base/subscribable.js';
 import type {
   AgentConversationOptions,
+  ConversationChangeOptions,
   ConversationExecutionMode,
   ConversationSnapshot,
-  ConversationStatus,
 } from './conversation-options.js';
-import { editedThread, historyOf, retriedThread } from './thread-edits.js';
+import { editedThread, historyOf } from './thread-edits.js';
 import {
-  allIds,
-  branchAt,
-  noVersions,
-  showVersion,
-  storedVersions,
-  versionsShown,
-  type MessageVersion,
-  type VersionedThread,
-} from './message-versions.js';
-import type { ConversationVersions } from '../storage/thread-versions.js';
+  ConversationThread,
+  conversationSnapshot,
+  type TurnThread,
+} from './conversation-thread.js';
 import { ThreadSync } from './thread-sync.js';
 import type { TurnDriver, TurnHandle, TurnRef, TurnSnapshot } from './turn-driver.js';
 import { createTurnDriver } from './turn-drivers.js';
@@ -47,6 +40,7 @@ export type {
 } from '../storage/thread-versions.js';
 export type {
   AgentConversationOptions,
+  ConversationChangeOptions,
   ConversationApprovalStatus,
   ConversationExecutionMode,
   ConversationSnapshot,
@@ -60,6 +54,8 @@ export class AgentConversationBusyError extends AgentInputError {
     super('A turn is still running: stop it before sending another message. Nothing was sent.');
   }
 }
+
+type Changed = Promise<ConversationSnapshot>;
 
 /** A turn of the conversation: its answer's id and the driver's handle writing it. */
 interface Turn {
@@ -75,16 +71,6 @@ interface Turn {
   /** Resolves when the turn has ended (or was dropped by a clear). */
   ended: Promise<void>;
   end: () => void;
-}
-
-/** What an edit or a regenerate asks of a turn under way. */
-export interface ConversationChangeOptions {
-  /**
-   * While a turn runs: stop it (a durable run is cancelled) and go on once it has ended, in one
-   * step. Without it, a turn under way refuses the change with an `AgentConversationBusyError`.
-   * @default false
-   */
-  stopRunning?: boolean | undefined;
 }
 
 interface QueuedSend {
@@ -118,11 +104,7 @@ export class AgentConversation {
   });
   readonly #generateId: () => string;
   readonly #now: () => number;
-  #messages: readonly ConversationMessage[];
-  /** The thread's other versions (what edits and regenerates kept). */
-  #versions: ConversationVersions = noVersions;
-  #shownVersions: { of: VersionedThread; map: ReadonlyMap<string, MessageVersion> } | undefined;
-  #runs: ReadonlyMap<string, RunSnapshot> = new Map();
+  readonly #thread: ConversationThread;
   /** The turn under way. */
   #active: Turn | undefined;
   /** The current or last turn: followed (its run's last facts) until the next one starts. */
@@ -143,7 +125,7 @@ export class AgentConversation {
 
   constructor(client: AgentClient, options: AgentConversationOptions) {
     this.#options = options;
-    this.#messages = Object.freeze(parseConversationMessages(options.initialMessages ?? []));
+    this.#thread = new ConversationThread(parseConversationMessages(options.initialMessages ?? []));
     this.#generateId = options.generateId ?? createIdGenerator();
     this.#now = options.now ?? Date.now;
     // RunStream reads only its own options (and the callbacks) from the object.
@@ -257,7 +239,7 @@ export class AgentConversation {
       status: 'done',
       createdAt: this.#now(),
     };
-    return this.#startTurn([...this.#messages, question]);
+    return this.#startTurn({ thread: [...this.#thread.messages, question] });
   }
 
   /**
@@ -266,57 +248,33 @@ export class AgentConversation {
    * turn runs; does nothing (resolves with the snapshot) when the thread has no USER message.
    */
   retry(): Promise<ConversationSnapshot> {
-    this.#connectThread();
-    this.#disposeUnlessObserved();
-    this.#assertIdle();
-    const thread = retriedThread(this.#messages);
-    if (thread === undefined) return Promise.resolve(this.#snapshot);
-    return this.#startTurn(thread, this.#keeps(thread.length));
-  }
-
-  /**
-   * Writes an answer again from the history before it: the answer (with the turns after it) is
-   * kept as a version, and the new one shown (`showVersion` goes back). `answerId`: the answer
-   * (default: the last one). Throws an `AgentInputError` for an unknown id or a USER message, an
-   * {@link AgentConversationBusyError} while a turn runs (unless `stopRunning`).
-   */
-  regenerate(
-    answerId?: string,
-    options: ConversationChangeOptions = {},
-  ): Promise<ConversationSnapshot> {
-    const messages = this.#messages;
-    const index =
-      answerId === undefined
-        ? messages.findLastIndex((message) => message.role === 'GLEAN_AI')
-        : messages.findIndex((message) => message.id === answerId);
-    if (messages[index]?.role !== 'GLEAN_AI' || index === 0) {
-      throw new AgentInputError('Only an answer can be written again: nothing was sent.');
-    }
-    const id = (messages[index] as ConversationMessage).id;
-    return this.#change(options, () => {
-      const at = this.#messages.findIndex((message) => message.id === id);
-      if (at < 1) return Promise.resolve(this.#snapshot);
-      return this.#startTurn(this.#messages.slice(0, at), this.#keeps(at));
+    return this.#change({}, () => {
+      const turn = this.#thread.retried();
+      return turn === undefined ? Promise.resolve(this.#snapshot) : this.#startTurn(turn);
     });
   }
 
   /**
-   * Replaces the text of a USER message and sends the edited history (one POST). The message
-   * keeps its id; what it said and every message after it are kept as the version before
-   * (`showVersion` goes back). Throws an `AgentInputError` for an unknown id, an agent message or
-   * blank text, an {@link AgentConversationBusyError} while a turn runs (unless `stopRunning`:
-   * the turn is stopped and the edit sent once it has ended).
+   * Writes an answer (default: the last) again from the history before it; the answer, with the
+   * turns after it, is kept as a version. Throws an `AgentInputError` for an unknown id or a USER
+   * message, an {@link AgentConversationBusyError} while a turn runs (unless `stopRunning`).
    */
-  edit(
-    messageId: string,
-    text: string,
-    options: ConversationChangeOptions = {},
-  ): Promise<ConversationSnapshot> {
-    editedThread(this.#messages, messageId, text, this.#now());
-    return this.#change(options, () => {
-      const thread = editedThread(this.#messages, messageId, text, this.#now());
-      return this.#startTurn(thread, { index: thread.length - 1, keptId: this.#generateId() });
-    });
+  regenerate(answerId?: string, options: ConversationChangeOptions = {}): Changed {
+    const { id } = this.#thread.regenerated(answerId);
+    return this.#change(options, () => this.#startTurn(this.#thread.regenerated(id)));
+  }
+
+  /**
+   * Replaces the text of a USER message (it keeps its id) and sends the history up to it; what it
+   * said and the turns after it are kept as the version before. Throws an `AgentInputError` for an
+   * unknown id, an agent message or blank text, an {@link AgentConversationBusyError} while a turn
+   * runs (unless `stopRunning`: the turn is stopped and the edit sent once it has ended).
+   */
+  edit(messageId: string, text: string, options: ConversationChangeOptions = {}): Changed {
+    editedThread(this.#thread.messages, messageId, text, this.#now());
+    return this.#change(options, () =>
+      this.#startTurn(this.#thread.edited(messageId, text, this.#now(), this.#generateId())),
+    );
   }
 
   /**
@@ -328,26 +286,17 @@ export class AgentConversation {
   showVersion(messageId: string): ConversationSnapshot {
     this.#connectThread();
     this.#assertIdle();
-    const shown = showVersion(this.#thread(), messageId);
-    if (shown === undefined) {
-      throw new AgentInputError(`No version begins with the message "${messageId}".`);
-    }
-    if (shown.messages === this.#messages) return this.#snapshot;
+    if (!this.#thread.show(messageId)) return this.#snapshot;
     this.#unfollowLast(false);
-    this.#messages = Object.freeze(shown.messages);
-    this.#versions = shown.versions;
     this.#error = undefined;
     this.#publish();
-    this.#options.onMessagesChange?.(this.#messages);
+    this.#options.onMessagesChange?.(this.#thread.messages);
     this.#save();
     return this.#snapshot;
   }
 
   /** Runs `change` now, or (with `stopRunning`) once the turn under way has stopped. */
-  #change(
-    options: ConversationChangeOptions,
-    change: () => Promise<ConversationSnapshot>,
-  ): Promise<ConversationSnapshot> {
+  #change(options: ConversationChangeOptions, change: () => Changed): Changed {
     this.#connectThread();
     this.#disposeUnlessObserved();
     const active = this.#active;
@@ -362,18 +311,6 @@ export class AgentConversation {
     }
     this.#assertIdle();
     return change();
-  }
-
-  /** The answer at `index` is kept as a version when a new one replaces it (unless it is empty). */
-  #keeps(index: number): { index: number } | undefined {
-    const answer = this.#messages[index];
-    return answer === undefined || (answer.text === '' && index === this.#messages.length - 1)
-      ? undefined
-      : { index };
-  }
-
-  #thread(): VersionedThread {
-    return { messages: this.#messages, versions: this.#versions };
   }
 
   /**
@@ -409,14 +346,12 @@ export class AgentConversation {
     const active = this.#active;
     this.#active = undefined;
     this.#unfollowLast(true);
-    this.#messages = Object.freeze([]);
-    this.#versions = noVersions;
-    this.#runs = new Map();
+    this.#thread.clear();
     this.#error = undefined;
     this.#publish();
     active?.settle?.();
     active?.end();
-    this.#options.onMessagesChange?.(this.#messages);
+    this.#options.onMessagesChange?.(this.#thread.messages);
     // During the load: saved once the stored revision is known.
     if (this.#sync?.clearWhenLoaded() !== true) this.#save();
   }
@@ -460,16 +395,10 @@ export class AgentConversation {
     }
   }
 
-  /**
-   * Starts the turn that answers `thread`'s last message; `branch`: the messages shown from
-   * `index` on are kept as a version (the first one renamed `keptId`).
-   */
-  #startTurn(
-    thread: readonly ConversationMessage[],
-    branch?: { index: number; keptId?: string },
-  ): Promise<ConversationSnapshot> {
+  /** Starts the turn that answers the last message of `turn.thread` (see `ConversationThread`). */
+  #startTurn(turn: TurnThread): Promise<ConversationSnapshot> {
     if (this.#dropsTurns) return Promise.resolve(this.#snapshot);
-    const messages = historyOf(thread, this.#options);
+    const messages = historyOf(turn.thread, this.#options);
     const answer: ConversationMessage = {
       id: this.#generateId(),
       role: 'GLEAN_AI',
@@ -477,24 +406,11 @@ export class AgentConversation {
       status: 'streaming',
       createdAt: this.#now(),
     };
-    const next =
-      branch === undefined
-        ? { messages: [...thread, answer], versions: this.#versions }
-        : branchAt(
-            this.#thread(),
-            branch.index,
-            [...thread.slice(branch.index), answer],
-            branch.keptId,
-          );
-    this.#messages = Object.freeze(next.messages);
-    this.#versions = next.versions;
-    // The runs of answers the thread keeps, in any version.
-    const kept = allIds(next);
-    this.#runs = new Map([...this.#runs].filter(([id]) => kept.has(id)));
+    this.#thread.answer(turn, answer);
     this.#error = undefined;
-    const turn = this.#newTurn(answer.id, false);
+    const started = this.#newTurn(answer.id, false);
     const settled = new Promise<ConversationSnapshot>((resolve) => {
-      turn.settle = () => resolve(this.#snapshot);
+      started.settle = () => resolve(this.#snapshot);
     });
     const { metadata } = this.#options;
     const sync = this.#sync;
@@ -505,20 +421,19 @@ export class AgentConversation {
         : {
             // The turn can be found again (a durable run's record): the answer names it, and the
             // thread is saved before the request goes out.
-            beforeSend: (started) => {
-              this.#follow(turn, started);
-              return sync.save(this.#messages, storedVersions(this.#versions));
+            beforeSend: (early) => {
+              this.#follow(started, early);
+              return sync.save(this.#thread.messages, this.#thread.stored);
             },
           },
     );
-    this.#follow(turn, handle);
+    this.#follow(started, handle);
     return settled;
   }
 
   #newTurn(answerId: string, acceptSaved: boolean): Turn {
     this.#unfollowLast(false);
-    let end = () => {};
-    const ended = new Promise<void>((resolve) => (end = resolve));
+    const [ended, end] = settlement();
     const turn: Turn = { answerId, acceptSaved, handle: undefined, seen: undefined, ended, end };
     this.#active = turn;
     this.#last = turn;
@@ -553,22 +468,18 @@ export class AgentConversation {
       if (this.#last === turn) this.#publish();
       return;
     }
-    this.#messages = Object.freeze(
-      this.#messages.map((message) =>
-        message.id === turn.answerId ? handle.answer(message, this.#now()) : message,
-      ),
-    );
+    this.#thread.write(turn.answerId, (message) => handle.answer(message, this.#now()));
     const accepted = shown.accepted && !turn.acceptSaved && !shown.ended;
     if (accepted) turn.acceptSaved = true;
     if (shown.ended) {
       this.#active = undefined;
       this.#error = shown.error;
-      if (shown.run !== undefined) this.#runs = new Map(this.#runs).set(turn.answerId, shown.run);
+      if (shown.run !== undefined) this.#thread.keepRun(turn.answerId, shown.run);
     }
     this.#publish();
     if (accepted) this.#save();
     if (!shown.ended) return;
-    this.#options.onMessagesChange?.(this.#messages);
+    this.#options.onMessagesChange?.(this.#thread.messages);
     this.#save();
     turn.settle?.();
     turn.end();
@@ -580,10 +491,7 @@ export class AgentConversation {
   #connectThread() {
     void this.#driver.preload();
     this.#sync?.connect(this.#driver, ({ cleared, restored }) => {
-      if (restored !== undefined) {
-        this.#messages = restored.messages;
-        this.#versions = restored.versions ?? noVersions;
-      }
+      if (restored !== undefined) this.#thread.set(restored.messages, restored.versions);
       if (cleared) this.#save();
       else if (restored?.turn !== undefined) this.#attachTurn(restored.turn);
       this.#publish();
@@ -612,7 +520,7 @@ export class AgentConversation {
 
   /** Saves the thread as it is now (after the saves asked before). */
   #save() {
-    void this.#sync?.save(this.#messages, storedVersions(this.#versions));
+    void this.#sync?.save(this.#thread.messages, this.#thread.stored);
   }
 
   #publish() {
@@ -623,39 +531,11 @@ export class AgentConversation {
   }
 
   #build(): ConversationSnapshot {
-    const [sync, active] = [this.#sync, this.#active];
-    const shown = this.#last?.handle?.getSnapshot();
+    const [active, shown] = [this.#active, this.#last?.handle?.getSnapshot()];
+    const [error, run, executionMode] = [this.#error, this.#stream.getSnapshot(), this.#mode];
     const running = active?.handle?.getSnapshot();
-    const status: ConversationStatus =
-      sync?.loading !== undefined || sync?.pending === true
-        ? 'loading'
-        : active === undefined
-          ? 'idle'
-          : (running?.phase ?? 'connecting');
-    const thread = this.#thread();
-    if (
-      this.#shownVersions?.of.messages !== thread.messages ||
-      this.#shownVersions.of.versions !== thread.versions
-    ) {
-      this.#shownVersions = { of: thread, map: versionsShown(thread) };
-    }
-    return {
-      messages: this.#messages,
-      versions: this.#shownVersions.map,
-      status,
-      error: this.#error,
-      run: this.#stream.getSnapshot(),
-      runs: this.#runs,
-      executionMode: this.#mode,
-      durableRun: shown?.durableRun,
-      pendingApprovals: running?.pendingApprovals ?? noApprovals,
-      approvalStatus: running?.approvalStatus ?? 'idle',
-      approvalError: running?.approvalError,
-      turnStatus: shown?.status ?? 'idle',
-      threadId: sync?.threadId,
-      threadRevision: sync?.revision ?? 0,
-      threadError: sync?.error,
-    };
+    const turns = { active: active !== undefined, running, shown, error, run, executionMode };
+    return conversationSnapshot(this.#thread, this.#sync, turns);
   }
 }
 
@@ -679,10 +559,14 @@ export function createAgentConversation(
   return new AgentConversation(client, options);
 }
 
-const noApprovals: readonly DurableInteraction[] = Object.freeze([]);
-
 function createIdGenerator(): () => string {
   const prefix = Math.random().toString(36).slice(2, 8);
   let counter = 0;
   return () => `msg-${prefix}-${(++counter).toString(36)}`;
+}
+
+/** A promise and what resolves it. */
+function settlement(): [Promise<void>, () => void] {
+  let end = () => {};
+  return [new Promise<void>((resolve) => (end = resolve)), () => end()];
 }

@@ -69,6 +69,16 @@ export interface ConversationSnapshot {
   threadError: Error | undefined;
 }
 
+/** What an edit or a regenerate asks of a turn under way. */
+export interface ConversationChangeOptions {
+  /**
+   * While a turn runs: stop it (a durable run is cancelled) and go on once it has ended, in one
+   * step. Without it, a turn under way refuses the change with an `AgentConversationBusyError`.
+   * @default false
+   */
+  stopRunning?: boolean | undefined;
+}
+
 /** Options of {@link createAgentConversation}. */
 export interface AgentConversationOptions extends Omit<RunStreamOptions, 'abortWhenUnobserved'> {
   /** The agent that answers (it takes `messages`). */
