@@ -17,6 +17,8 @@ import { editedThread, historyOf } from './thread-edits.js';
 import {
   ConversationThread,
   conversationSnapshot,
+  hasVersionTree,
+  loadMessageVersions,
   type TurnThread,
 } from './conversation-thread.js';
 import { ThreadSync } from './thread-sync.js';
@@ -301,16 +303,16 @@ export class AgentConversation {
     this.#disposeUnlessObserved();
     const active = this.#active;
     if (options.stopRunning === true && (active !== undefined || this.#sync?.loading)) {
-      if (active !== undefined) {
-        active.handle?.stop();
-        // A stream ends at once; a durable run once its cancel took (or it finished).
-        this.#onTurn(active);
-      }
+      active?.handle?.stop();
+      // A stream ends at once; a durable run once its cancel took (or it finished).
+      if (active !== undefined) this.#onTurn(active);
       const wait = this.#active?.ended ?? this.#sync?.loading;
       if (wait !== undefined) return wait.then(() => this.#change({}, change));
     }
     this.#assertIdle();
-    return change();
+    // The version tree loads on first use: the change goes out once it is there.
+    if (hasVersionTree()) return change();
+    return loadMessageVersions().then(() => this.#change({}, change));
   }
 
   /**
@@ -531,10 +533,9 @@ export class AgentConversation {
   }
 
   #build(): ConversationSnapshot {
-    const [active, shown] = [this.#active, this.#last?.handle?.getSnapshot()];
-    const [error, run, executionMode] = [this.#error, this.#stream.getSnapshot(), this.#mode];
-    const running = active?.handle?.getSnapshot();
-    const turns = { active: active !== undefined, running, shown, error, run, executionMode };
+    const [active, error, run] = [this.#active, this.#error, this.#stream.getSnapshot()];
+    const [running, shown] = [active?.handle?.getSnapshot(), this.#last?.handle?.getSnapshot()];
+    const turns = { active: !!active, running, shown, error, run, executionMode: this.#mode };
     return conversationSnapshot(this.#thread, this.#sync, turns);
   }
 }

@@ -1,5 +1,5 @@
 import type { ConversationMessage } from '../storage/conversation-message.js';
-import type { ConversationVersions } from '../storage/thread-versions.js';
+import { noVersions, type ConversationVersions } from '../storage/thread-versions.js';
 import type { RunSnapshot } from '../stream/run-types.js';
 import type { DurableInteraction } from '../wire/durable-run-schemas.js';
 import type { AgentError } from '../wire/errors.js';
@@ -7,17 +7,37 @@ import type { ConversationSnapshot } from './conversation-options.js';
 import type { ThreadSync } from './thread-sync.js';
 import type { TurnSnapshot } from './turn-driver.js';
 import { AgentInputError } from '../wire/errors.js';
-import {
-  allIds,
-  branchAt,
-  noVersions,
-  showVersion,
-  storedVersions,
-  versionsShown,
-  type MessageVersion,
-  type VersionedThread,
-} from './message-versions.js';
+import type * as MessageVersionsModule from './message-versions.js';
+import type { MessageVersion, VersionedThread } from './message-versions.js';
 import { editedThread, retriedThread } from './thread-edits.js';
+
+// The version tree is loaded on the first edit, regenerate or retry, or with a stored thread that
+// has versions (a thread with one version never needs it), and kept.
+let versionsModule: typeof MessageVersionsModule | undefined;
+let versionsLoading: Promise<unknown> | undefined;
+
+/** Loads the version tree (once; a failed load is asked again). Resolves when it is there. */
+export function loadMessageVersions(): Promise<unknown> {
+  if (versionsModule !== undefined) return Promise.resolve();
+  return (versionsLoading ??= import('./message-versions.js').then(
+    (module) => (versionsModule = module),
+    (error: unknown) => {
+      versionsLoading = undefined;
+      throw error;
+    },
+  ));
+}
+
+/** Whether the version tree is loaded. */
+export const hasVersionTree = (): boolean => versionsModule !== undefined;
+
+/** The version tree, loaded (see {@link loadMessageVersions}). */
+function tree(): typeof MessageVersionsModule {
+  if (versionsModule === undefined) throw new Error('The version tree is not loaded.');
+  return versionsModule;
+}
+
+const noShown: ReadonlyMap<string, MessageVersion> = new Map();
 
 /** What a turn answers: the thread before its answer, and from where the thread shown was kept. */
 export interface TurnThread {
@@ -43,15 +63,18 @@ export class ConversationThread {
   /** The messages shown that begin one of several versions (the same map until they change). */
   get shownVersions(): ReadonlyMap<string, MessageVersion> {
     const { messages, versions } = this;
+    // Without the tree (its load failed), the versions are kept but not offered.
+    if (versions.forks.length === 0 || versionsModule === undefined) return noShown;
     if (this.#shown?.of.messages !== messages || this.#shown.of.versions !== versions) {
-      this.#shown = { of: { messages, versions }, map: versionsShown({ messages, versions }) };
+      const map = versionsModule.versionsShown({ messages, versions });
+      this.#shown = { of: { messages, versions }, map };
     }
     return this.#shown.map;
   }
 
   /** The versions a thread store saves (`undefined`: one version). */
   get stored(): ConversationVersions | undefined {
-    return storedVersions(this.versions);
+    return this.versions.forks.length === 0 ? undefined : this.versions;
   }
 
   /** The thread shows `turn.thread` then `answer`; the runs of answers no version keeps go. */
@@ -60,10 +83,17 @@ export class ConversationThread {
     const next =
       branch === undefined
         ? { messages: [...thread, answer], versions: this.versions }
-        : branchAt(this, branch.index, [...thread.slice(branch.index), answer], branch.keptId);
+        : tree().branchAt(
+            this,
+            branch.index,
+            [...thread.slice(branch.index), answer],
+            branch.keptId,
+          );
     this.messages = Object.freeze(next.messages);
     this.versions = next.versions;
-    const kept = allIds(next);
+    const kept = new Set(
+      [...next.messages, ...next.versions.hidden.map((item) => item.message)].map((m) => m.id),
+    );
     this.runs = new Map([...this.runs].filter(([id]) => kept.has(id)));
   }
 
@@ -90,7 +120,7 @@ export class ConversationThread {
 
   /** Shows the version that begins with `id`; `false` when it is shown already. */
   show(id: string): boolean {
-    const shown = showVersion(this, id);
+    const shown = this.versions.forks.length === 0 ? undefined : tree().showVersion(this, id);
     if (shown === undefined)
       throw new AgentInputError(`No version begins with the message "${id}".`);
     if (shown.messages === this.messages) return false;

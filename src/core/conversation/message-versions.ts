@@ -1,9 +1,8 @@
 import type { ConversationMessage } from '../storage/conversation-message.js';
-import {
-  noVersions,
-  type ConversationFork,
-  type ConversationVersions,
-  type HiddenConversationMessage,
+import type {
+  ConversationFork,
+  ConversationVersions,
+  HiddenConversationMessage,
 } from '../storage/thread-versions.js';
 
 /**
@@ -126,21 +125,6 @@ export function versionsShown(thread: VersionedThread): ReadonlyMap<string, Mess
   return shown;
 }
 
-/** The thread's versions, or `undefined` when it has one (what a thread store saves). */
-export function storedVersions(versions: ConversationVersions): ConversationVersions | undefined {
-  return versions.forks.length === 0 ? undefined : versions;
-}
-
-/** Every message id of the thread, in every version. */
-export function allIds(thread: VersionedThread): Set<string> {
-  return new Set([
-    ...thread.messages.map((message) => message.id),
-    ...thread.versions.hidden.map((item) => item.message.id),
-  ]);
-}
-
 function replace<T>(items: readonly T[], old: T, next: T): T[] {
   return items.map((item) => (item === old ? next : item));
 }
-
-export { noVersions };

@@ -6,6 +6,7 @@ import {
   type ThreadStore,
 } from '../storage/thread-store.js';
 import type { ConversationVersions } from '../storage/thread-versions.js';
+import { loadMessageVersions } from './conversation-thread.js';
 import { interruptedMessage, isInFlight, type TurnDriver, type TurnRef } from './turn-driver.js';
 
 /** A thread read back: its messages, and the last answer when a run still writes it. */
@@ -107,6 +108,8 @@ export class ThreadSync {
   async restore(driver: Pick<TurnDriver, 'findTurn'>): Promise<RestoredThread | undefined> {
     const stored = await this.load();
     const turn = await driver.findTurn(stored?.messages ?? []);
+    // A thread with versions shows them: the version tree loads with it.
+    if (stored?.versions !== undefined) await loadMessageVersions().catch(() => undefined);
     if (stored === undefined) return undefined;
     const messages = stored.messages.map((message) =>
       !isInFlight(message) || message.id === turn?.answerId ? message : interruptedAnswer(message),

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationMessage } from 'agent-console-kit';
 import {
   branchAt,
-  noVersions,
   showVersion,
   versionsShown,
   type VersionedThread,
 } from '../../../src/core/conversation/message-versions.js';
-import { parseConversationVersions } from '../../../src/core/storage/thread-versions.js';
+import {
+  noVersions,
+  parseConversationVersions,
+} from '../../../src/core/storage/thread-versions.js';
 
 const message = (id: string, role: 'USER' | 'GLEAN_AI' = 'USER'): ConversationMessage => ({
   id,
