@@ -17,10 +17,9 @@ import { editedThread, historyOf } from './thread-edits.js';
 import {
   ConversationThread,
   conversationSnapshot,
-  hasVersionTree,
-  loadMessageVersions,
   type TurnThread,
 } from './conversation-thread.js';
+import { loadedVersionTree, loadMessageVersions } from './message-versions-loader.js';
 import { ThreadSync } from './thread-sync.js';
 import type { TurnDriver, TurnHandle, TurnRef, TurnSnapshot } from './turn-driver.js';
 import { createTurnDriver } from './turn-drivers.js';
@@ -311,7 +310,7 @@ export class AgentConversation {
     }
     this.#assertIdle();
     // The version tree loads on first use: the change goes out once it is there.
-    if (hasVersionTree()) return change();
+    if (loadedVersionTree()) return change();
     return loadMessageVersions().then(() => this.#change({}, change));
   }
 

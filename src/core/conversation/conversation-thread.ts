@@ -7,35 +7,9 @@ import type { ConversationSnapshot } from './conversation-options.js';
 import type { ThreadSync } from './thread-sync.js';
 import type { TurnSnapshot } from './turn-driver.js';
 import { AgentInputError } from '../wire/errors.js';
-import type * as MessageVersionsModule from './message-versions.js';
 import type { MessageVersion, VersionedThread } from './message-versions.js';
+import { loadedVersionTree, versionTree } from './message-versions-loader.js';
 import { editedThread, retriedThread } from './thread-edits.js';
-
-// The version tree is loaded on the first edit, regenerate or retry, or with a stored thread that
-// has versions (a thread with one version never needs it), and kept.
-let versionsModule: typeof MessageVersionsModule | undefined;
-let versionsLoading: Promise<unknown> | undefined;
-
-/** Loads the version tree (once; a failed load is asked again). Resolves when it is there. */
-export function loadMessageVersions(): Promise<unknown> {
-  if (versionsModule !== undefined) return Promise.resolve();
-  return (versionsLoading ??= import('./message-versions.js').then(
-    (module) => (versionsModule = module),
-    (error: unknown) => {
-      versionsLoading = undefined;
-      throw error;
-    },
-  ));
-}
-
-/** Whether the version tree is loaded. */
-export const hasVersionTree = (): boolean => versionsModule !== undefined;
-
-/** The version tree, loaded (see {@link loadMessageVersions}). */
-function tree(): typeof MessageVersionsModule {
-  if (versionsModule === undefined) throw new Error('The version tree is not loaded.');
-  return versionsModule;
-}
 
 const noShown: ReadonlyMap<string, MessageVersion> = new Map();
 
@@ -64,9 +38,9 @@ export class ConversationThread {
   get shownVersions(): ReadonlyMap<string, MessageVersion> {
     const { messages, versions } = this;
     // Without the tree (its load failed), the versions are kept but not offered.
-    if (versions.forks.length === 0 || versionsModule === undefined) return noShown;
+    if (versions.forks.length === 0 || loadedVersionTree() === undefined) return noShown;
     if (this.#shown?.of.messages !== messages || this.#shown.of.versions !== versions) {
-      const map = versionsModule.versionsShown({ messages, versions });
+      const map = versionTree().versionsShown({ messages, versions });
       this.#shown = { of: { messages, versions }, map };
     }
     return this.#shown.map;
@@ -83,7 +57,7 @@ export class ConversationThread {
     const next =
       branch === undefined
         ? { messages: [...thread, answer], versions: this.versions }
-        : tree().branchAt(
+        : versionTree().branchAt(
             this,
             branch.index,
             [...thread.slice(branch.index), answer],
@@ -120,7 +94,8 @@ export class ConversationThread {
 
   /** Shows the version that begins with `id`; `false` when it is shown already. */
   show(id: string): boolean {
-    const shown = this.versions.forks.length === 0 ? undefined : tree().showVersion(this, id);
+    const shown =
+      this.versions.forks.length === 0 ? undefined : versionTree().showVersion(this, id);
     if (shown === undefined)
       throw new AgentInputError(`No version begins with the message "${id}".`);
     if (shown.messages === this.messages) return false;

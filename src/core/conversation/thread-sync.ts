@@ -6,7 +6,7 @@ import {
   type ThreadStore,
 } from '../storage/thread-store.js';
 import type { ConversationVersions } from '../storage/thread-versions.js';
-import { loadMessageVersions } from './conversation-thread.js';
+import { loadMessageVersions } from './message-versions-loader.js';
 import { interruptedMessage, isInFlight, type TurnDriver, type TurnRef } from './turn-driver.js';
 
 /** A thread read back: its messages, and the last answer when a run still writes it. */

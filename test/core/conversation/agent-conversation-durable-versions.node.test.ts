@@ -57,6 +57,8 @@ async function tick(page: ManualPage, conversation: AgentConversation, ms: numbe
 
 /** Runs the turn `start` begins until it settles. */
 async function settle(page: ManualPage, conversation: AgentConversation, start: Promise<unknown>) {
+  // The turn has started (an edit's may wait for the version tree's first load).
+  await vi.waitFor(() => expect(conversation.getSnapshot().status).not.toBe('idle'));
   await idle(conversation);
   await tick(page, conversation, 7000);
   await start;
