@@ -1,5 +1,5 @@
 import type { ConversationMessage } from '../storage/conversation-message.js';
-import { noVersions, type ConversationVersions } from '../storage/thread-versions.js';
+import type { ConversationVersions } from '../storage/thread-versions.js';
 import type { RunSnapshot } from '../stream/run-types.js';
 import type { DurableInteraction } from '../wire/durable-run-schemas.js';
 import type { AgentError } from '../wire/errors.js';
@@ -10,6 +10,9 @@ import { AgentInputError } from '../wire/errors.js';
 import type { MessageVersion, VersionedThread } from './message-versions.js';
 import { loadedVersionTree, versionTree } from './message-versions-loader.js';
 import { editedThread, retriedThread } from './thread-edits.js';
+
+/** A thread with no other version. */
+const noVersions: ConversationVersions = Object.freeze({ forks: [], hidden: [] });
 
 const noShown: ReadonlyMap<string, MessageVersion> = new Map();
 

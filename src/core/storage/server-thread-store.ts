@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { parseStoredConversationMessages } from './conversation-message.js';
-import { parseConversationVersions } from './thread-versions.js';
+import { withCheckedVersions } from './thread-versions-loader.js';
 import {
   ThreadConflictError,
   type StoredThread,
@@ -68,7 +68,8 @@ const conflictSchema = z.looseObject({ current: z.optional(z.nullable(threadSche
 
 function toThread(value: z.infer<typeof threadSchema>): StoredThread {
   const messages = parseStoredConversationMessages(value.messages);
-  const versions = parseConversationVersions(value['versions'], messages);
+  // Checked by `withCheckedVersions` where the thread is read.
+  const versions = value['versions'] as StoredThread['versions'];
   return {
     v: 1,
     id: value.id,
@@ -170,7 +171,9 @@ export function createServerThreadStore(options: ServerThreadStoreOptions = {}):
           await request('GET', threadPath(threadId)),
           'The thread',
         );
-        return answer.thread === null ? undefined : toThread(answer.thread);
+        return answer.thread === null
+          ? undefined
+          : await withCheckedVersions(toThread(answer.thread));
       } catch (error) {
         if (error instanceof AgentHttpError && error.status === 404) return undefined;
         throw error;
@@ -194,7 +197,7 @@ export function createServerThreadStore(options: ServerThreadStoreOptions = {}):
         const problem = conflictSchema.safeParse(error.body);
         const current =
           problem.success && problem.data.current != null
-            ? toThread(problem.data.current)
+            ? await withCheckedVersions(toThread(problem.data.current))
             : undefined;
         throw new ServerThreadConflictError(thread.id, saveOptions.expectedRevision ?? 0, current);
       }

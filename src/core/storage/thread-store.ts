@@ -11,7 +11,8 @@ import {
   parseStoredJson,
   type KeyValueStorage,
 } from '../base/storage-helpers.js';
-import { parseConversationVersions, type ConversationVersions } from './thread-versions.js';
+import type { ConversationVersions } from './thread-versions.js';
+import { checkVersions, withCheckedVersions } from './thread-versions-loader.js';
 
 /** A saved conversation: plain JSON, never a token or a header. */
 export interface StoredThread {
@@ -203,14 +204,22 @@ function createKeyValueThreadStore(
       return Promise.resolve(pageOf(records.summaries(listOptions.agentId), listOptions));
     },
     load(threadId) {
-      return settle(() => records.read(threadId));
+      return settle(() => records.read(threadId)).then(
+        (stored) =>
+          stored && (stored.versions === undefined ? stored : withCheckedVersions(stored)),
+      );
     },
     save(input, saveOptions = {}) {
-      return settle(() => {
-        const thread = nextSave(input, saveOptions.expectedRevision, records.read, now);
-        records.put(thread);
-        return { revision: thread.revision, updatedAt: thread.updatedAt };
-      });
+      const write = (versions: ConversationVersions | undefined) =>
+        settle(() => {
+          const thread = nextSave(input, versions, saveOptions.expectedRevision, records.read, now);
+          records.put(thread);
+          return { revision: thread.revision, updatedAt: thread.updatedAt };
+        });
+      if (input.versions === undefined) return write(undefined);
+      return settle(() => parseStoredConversationMessages(input.messages))
+        .then((messages) => checkVersions(input.versions, messages, ownFields))
+        .then(write);
     },
     rename(threadId, title) {
       return settle(() => {
@@ -320,13 +329,13 @@ function createThreadRecords(
 /** The thread a save writes: checked against the stored revision, which it follows. */
 function nextSave(
   input: ThreadSaveInput,
+  versions: ConversationVersions | undefined,
   expected: number | undefined,
   read: (id: string) => StoredThread | undefined,
   now: () => number,
 ): StoredThread {
   assertId(input.id);
   const messages = parseStoredConversationMessages(input.messages).map(ownFields);
-  const versions = parseConversationVersions(input.versions, messages, ownFields);
   const stored = read(input.id);
   const storedRevision = stored?.revision ?? 0;
   if (expected !== undefined && expected !== storedRevision) {
@@ -422,7 +431,8 @@ function parseStoredThread(value: unknown, id: string): StoredThread {
     throw new AgentInputError(`The stored thread "${id}" is malformed.`);
   }
   const messages = parseStoredConversationMessages(thread.messages);
-  const versions = parseConversationVersions(thread.versions, messages);
+  // Checked by `load` (the list and a save's revision check do not need them).
+  const versions = thread.versions as ConversationVersions | undefined;
   return {
     v: 1,
     id,

@@ -30,12 +30,6 @@ export interface ConversationVersions {
   hidden: readonly HiddenConversationMessage[];
 }
 
-/** A thread with no other version. */
-export const noVersions: ConversationVersions = Object.freeze({
-  forks: Object.freeze([]),
-  hidden: Object.freeze([]),
-});
-
 const isId = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const isAfter = (value: unknown): value is string | null => value === null || isId(value);
 

@@ -6,10 +6,9 @@ import {
   versionsShown,
   type VersionedThread,
 } from '../../../src/core/conversation/message-versions.js';
-import {
-  noVersions,
-  parseConversationVersions,
-} from '../../../src/core/storage/thread-versions.js';
+import { parseConversationVersions } from '../../../src/core/storage/thread-versions.js';
+
+const noVersions = { forks: [], hidden: [] };
 
 const message = (id: string, role: 'USER' | 'GLEAN_AI' = 'USER'): ConversationMessage => ({
   id,
