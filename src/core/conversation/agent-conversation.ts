@@ -19,7 +19,10 @@ import {
   conversationSnapshot,
   type TurnThread,
 } from './conversation-thread.js';
-import { loadedVersionTree, loadMessageVersions } from './message-versions-loader.js';
+import {
+  loadedVersionTree as treeLoaded,
+  loadMessageVersions as loadTree,
+} from './message-versions-loader.js';
 import { ThreadSync } from './thread-sync.js';
 import type { TurnDriver, TurnHandle, TurnRef, TurnSnapshot } from './turn-driver.js';
 import { createTurnDriver } from './turn-drivers.js';
@@ -56,7 +59,8 @@ export class AgentConversationBusyError extends AgentInputError {
   }
 }
 
-type Changed = Promise<ConversationSnapshot>;
+/** An edit, a regenerate or a retry: the turn it starts. */
+type Change = () => Promise<ConversationSnapshot>;
 
 /** A turn of the conversation: its answer's id and the driver's handle writing it. */
 interface Turn {
@@ -244,34 +248,38 @@ export class AgentConversation {
   }
 
   /**
-   * Runs the last USER message again. The answer after it is kept as the version before the new
-   * one (an answer with no text is replaced). Throws an {@link AgentConversationBusyError} while a
-   * turn runs; does nothing (resolves with the snapshot) when the thread has no USER message.
+   * Runs the last USER message again; its answer is kept as a version (one with no text is
+   * replaced). Throws an {@link AgentConversationBusyError} while a turn runs; does nothing
+   * (resolves with the snapshot) when the thread has no USER message.
    */
   retry(): Promise<ConversationSnapshot> {
-    return this.#change({}, () => {
-      const turn = this.#thread.retried();
-      return turn === undefined ? Promise.resolve(this.#snapshot) : this.#startTurn(turn);
-    });
+    return this.#change({}, () => this.#startTurn(this.#thread.retried()));
   }
 
   /**
-   * Writes an answer (default: the last) again from the history before it; the answer, with the
-   * turns after it, is kept as a version. Throws an `AgentInputError` for an unknown id or a USER
-   * message, an {@link AgentConversationBusyError} while a turn runs (unless `stopRunning`).
+   * Writes an answer (default: the last) again; it is kept as a version, with the turns after it.
+   * Throws an `AgentInputError` for an unknown id or a USER message, an
+   * {@link AgentConversationBusyError} while a turn runs (unless `stopRunning`).
    */
-  regenerate(answerId?: string, options: ConversationChangeOptions = {}): Changed {
+  regenerate(
+    answerId?: string,
+    options: ConversationChangeOptions = {},
+  ): Promise<ConversationSnapshot> {
     const { id } = this.#thread.regenerated(answerId);
     return this.#change(options, () => this.#startTurn(this.#thread.regenerated(id)));
   }
 
   /**
-   * Replaces the text of a USER message (it keeps its id) and sends the history up to it; what it
-   * said and the turns after it are kept as the version before. Throws an `AgentInputError` for an
-   * unknown id, an agent message or blank text, an {@link AgentConversationBusyError} while a turn
-   * runs (unless `stopRunning`: the turn is stopped and the edit sent once it has ended).
+   * Replaces a USER message's text (it keeps its id) and sends the history up to it; what it said,
+   * with the turns after it, is kept as a version. Throws an `AgentInputError` for an unknown id,
+   * an agent message or blank text, an {@link AgentConversationBusyError} while a turn runs
+   * (unless `stopRunning`: the turn is stopped, and the edit sent once it has ended).
    */
-  edit(messageId: string, text: string, options: ConversationChangeOptions = {}): Changed {
+  edit(
+    messageId: string,
+    text: string,
+    options: ConversationChangeOptions = {},
+  ): Promise<ConversationSnapshot> {
     editedThread(this.#thread.messages, messageId, text, this.#now());
     return this.#change(options, () =>
       this.#startTurn(this.#thread.edited(messageId, text, this.#now(), this.#generateId())),
@@ -279,10 +287,9 @@ export class AgentConversation {
   }
 
   /**
-   * Shows the version of the thread that begins with `messageId` (one of a message's
-   * `versions.get(id).ids`), with the later turns it had; the version shown until now is kept.
-   * Saved as the thread's current version. Throws an `AgentInputError` when no version shown
-   * has that id, an {@link AgentConversationBusyError} while a turn runs.
+   * Shows (and saves as shown) the version that begins with `messageId` (of `versions`' `ids`),
+   * with its later turns. Throws an `AgentInputError` when no version shown has that id, an
+   * {@link AgentConversationBusyError} while a turn runs.
    */
   showVersion(messageId: string): ConversationSnapshot {
     this.#connectThread();
@@ -296,8 +303,8 @@ export class AgentConversation {
     return this.#snapshot;
   }
 
-  /** Runs `change` now, or (with `stopRunning`) once the turn under way has stopped. */
-  #change(options: ConversationChangeOptions, change: () => Changed): Changed {
+  /** Runs `change` once the turn under way stopped (`stopRunning`) and the version tree loaded. */
+  #change(options: ConversationChangeOptions, change: Change): ReturnType<Change> {
     this.#connectThread();
     this.#disposeUnlessObserved();
     const active = this.#active;
@@ -309,9 +316,7 @@ export class AgentConversation {
       if (wait !== undefined) return wait.then(() => this.#change({}, change));
     }
     this.#assertIdle();
-    // The version tree loads on first use: the change goes out once it is there.
-    if (loadedVersionTree()) return change();
-    return loadMessageVersions().then(() => this.#change({}, change));
+    return treeLoaded() ? change() : loadTree().then(() => this.#change({}, change));
   }
 
   /**
@@ -397,8 +402,8 @@ export class AgentConversation {
   }
 
   /** Starts the turn that answers the last message of `turn.thread` (see `ConversationThread`). */
-  #startTurn(turn: TurnThread): Promise<ConversationSnapshot> {
-    if (this.#dropsTurns) return Promise.resolve(this.#snapshot);
+  #startTurn(turn: TurnThread | undefined): Promise<ConversationSnapshot> {
+    if (turn === undefined || this.#dropsTurns) return Promise.resolve(this.#snapshot);
     const messages = historyOf(turn.thread, this.#options);
     const answer: ConversationMessage = {
       id: this.#generateId(),
