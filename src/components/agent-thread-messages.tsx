@@ -114,9 +114,7 @@ function AgentThreadMessagesRender(
                   ? context.onRetry
                   : undefined
               }
-              onEdit={
-                message.role === 'USER' && status !== 'loading' ? context.onEdit : undefined
-              }
+              onEdit={message.role === 'USER' && status !== 'loading' ? context.onEdit : undefined}
               onRegenerate={
                 idle && message.role === 'GLEAN_AI' && !(index === lastIndex && retries)
                   ? context.onRegenerate
