@@ -179,13 +179,15 @@ function loadedOnDemand(): string[] {
 }
 
 describe('given the modules of src/core loaded on demand', () => {
-  it('finds them all: the durable wire and turn, the explanation of a refusal, the check of tools', () => {
+  it('finds them all: the durable wire and turn, the explanation of a refusal, the check of tools, the version tree and the check of its stored form', () => {
     expect(new Set(loadedOnDemand())).toEqual(
       new Set([
         'core/wire/durable-run-wire.ts',
         'core/conversation/conversation-durable-turn.ts',
         'core/wire/wire-explain.ts',
         'core/wire/agent-tools-wire.ts',
+        'core/conversation/message-versions.ts',
+        'core/storage/thread-versions.ts',
       ]),
     );
   });
