@@ -414,7 +414,8 @@ export const Cancelling: Story = durableStory({
     await expectStatus(canvasElement, 'running');
     await stopAndConfirm(canvasElement);
     await expectStatus(canvasElement, 'cancelling');
-    await expect(service.durableStats.cancels).toBe(1);
+    // The status says cancelling once the request is sent; the service counts it on arrival.
+    await waitFor(() => expect(service.durableStats.cancels).toBe(1));
   },
 });
 

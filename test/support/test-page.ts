@@ -19,7 +19,11 @@ export async function bundleTestPage(entry: string): Promise<string> {
     format: 'esm',
     platform: 'browser',
     jsx: 'automatic',
-    alias: { 'agent-console-kit': fromRoot('src/index.ts') },
+    alias: {
+      'agent-console-kit': fromRoot('src/index.ts'),
+      // esbuild appends a subpath to a package's alias: each entry the pages import is named.
+      'agent-console-kit/core': fromRoot('src/core/index.ts'),
+    },
     define: { 'process.env.NODE_ENV': '"development"' },
     logLevel: 'error',
   });
