@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
   AgentInbox,
@@ -16,17 +16,9 @@ import {
   useAgentInbox,
   type AgentClient,
 } from 'agent-console-kit';
-import {
-  sessionOf,
-  startUserStoreProxy,
-  type UserStoreProxy,
-} from '../support/user-store-proxy.js';
+import { sessionOf, serveUserStoreProxy } from '../support/user-store-proxy.js';
 
-let proxy: UserStoreProxy;
-beforeAll(async () => {
-  proxy = await startUserStoreProxy();
-}, 60_000);
-afterAll(() => proxy.close());
+const proxy = serveUserStoreProxy();
 
 let users = 0;
 const newUser = () => `inbox-${++users}-${Date.now().toString(36)}`;

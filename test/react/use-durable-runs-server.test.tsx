@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAgentClient,
   createDurableRunStore,
@@ -14,17 +14,9 @@ import {
   useDurableRuns,
 } from 'agent-console-kit';
 import type { DurableRunStore, ServerRunList } from 'agent-console-kit/core';
-import {
-  sessionOf,
-  startUserStoreProxy,
-  type UserStoreProxy,
-} from '../support/user-store-proxy.js';
+import { sessionOf, serveUserStoreProxy } from '../support/user-store-proxy.js';
 
-let proxy: UserStoreProxy;
-beforeAll(async () => {
-  proxy = await startUserStoreProxy();
-}, 60_000);
-afterAll(() => proxy.close());
+const proxy = serveUserStoreProxy();
 
 function Runs({ store, server }: { store: DurableRunStore; server?: ServerRunList }) {
   const { runs, inProgress, server: read } = useDurableRuns({ store, server });

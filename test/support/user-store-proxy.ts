@@ -4,6 +4,7 @@
  * cookie read by the proxy's `user(request)` (in tests sent as a header; a browser sends its own).
  */
 import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import {
   createAgentProxy,
@@ -82,5 +83,36 @@ export async function startUserStoreProxy(
       await service.close();
       await store.close();
     },
+  };
+}
+
+/**
+ * A proxy for the whole test file: started before its tests, closed after them. The object reads
+ * the started proxy, so a file writes `proxy.url` in its tests as with `startUserStoreProxy`.
+ */
+export function serveUserStoreProxy(agents?: MockAgentDefinition[]): UserStoreProxy {
+  let started: UserStoreProxy | undefined;
+  beforeAll(async () => {
+    started = await startUserStoreProxy(agents);
+  }, 60_000);
+  afterAll(() => started?.close());
+  const current = (): UserStoreProxy => {
+    if (started === undefined) throw new Error('The proxy starts before the tests (beforeAll).');
+    return started;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get origin() {
+      return current().origin;
+    },
+    get service() {
+      return current().service;
+    },
+    get store() {
+      return current().store;
+    },
+    close: () => current().close(),
   };
 }

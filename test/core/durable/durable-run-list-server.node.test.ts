@@ -4,7 +4,7 @@
  * store }) with PGlite in front of the mock service on 127.0.0.1. A run store and a client with
  * one session are one device of that user.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAgentClient,
   createDurableRun,
@@ -13,17 +13,9 @@ import {
   createServerRunList,
   type AgentClient,
 } from 'agent-console-kit/core';
-import {
-  sessionOf,
-  startUserStoreProxy,
-  type UserStoreProxy,
-} from '../../support/user-store-proxy.js';
+import { sessionOf, serveUserStoreProxy } from '../../support/user-store-proxy.js';
 
-let proxy: UserStoreProxy;
-beforeAll(async () => {
-  proxy = await startUserStoreProxy();
-}, 60_000);
-afterAll(() => proxy.close());
+const proxy = serveUserStoreProxy();
 
 let users = 0;
 const newUser = () => `runs-${++users}-${Date.now().toString(36)}`;

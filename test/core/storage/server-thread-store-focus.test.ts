@@ -1,22 +1,14 @@
 // In jsdom: the server thread store and run list read again when the page comes back into view,
 // so a save or a run of another device shows without a reload (the proxy and its store on
 // 127.0.0.1, PGlite in memory).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { createAgentClient, createServerThreadStore } from 'agent-console-kit';
 import { createServerRunList } from 'agent-console-kit/core';
 import type { ThreadStoreChange } from '../../../src/core/storage/thread-store.js';
-import {
-  sessionOf,
-  startUserStoreProxy,
-  type UserStoreProxy,
-} from '../../support/user-store-proxy.js';
+import { sessionOf, serveUserStoreProxy } from '../../support/user-store-proxy.js';
 
-let proxy: UserStoreProxy;
-beforeAll(async () => {
-  proxy = await startUserStoreProxy();
-}, 60_000);
-afterAll(() => proxy.close());
+const proxy = serveUserStoreProxy();
 
 const message = (id: string, text: string) => ({
   id,

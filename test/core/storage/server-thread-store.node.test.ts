@@ -1,7 +1,7 @@
 // The browser's stores over the proxy's routes, on a real socket: createServerThreadStore and
 // createServerRunList against createAgentProxy({ user, store }) with the store on PGlite. Two
 // stores with one session are two devices of one user.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentHttpError,
   ServerThreadConflictError,
@@ -11,17 +11,9 @@ import {
   createServerThreadStore,
   type ConversationMessage,
 } from 'agent-console-kit/core';
-import {
-  sessionOf,
-  startUserStoreProxy,
-  type UserStoreProxy,
-} from '../../support/user-store-proxy.js';
+import { sessionOf, serveUserStoreProxy } from '../../support/user-store-proxy.js';
 
-let proxy: UserStoreProxy;
-beforeAll(async () => {
-  proxy = await startUserStoreProxy();
-});
-afterAll(() => proxy.close());
+const proxy = serveUserStoreProxy();
 
 let users = 0;
 const newUser = () => `user-${++users}-${Date.now().toString(36)}`;

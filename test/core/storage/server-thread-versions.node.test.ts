@@ -1,19 +1,11 @@
 // A thread's versions through the server thread store: createServerThreadStore over the proxy's
 // routes on a real socket, the store on PGlite (its migration 3 adds the column that keeps them).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServerThreadStore, type ConversationMessage } from 'agent-console-kit/core';
 import type { ConversationVersions } from '../../../src/core/storage/thread-versions.js';
-import {
-  sessionOf,
-  startUserStoreProxy,
-  type UserStoreProxy,
-} from '../../support/user-store-proxy.js';
+import { sessionOf, serveUserStoreProxy } from '../../support/user-store-proxy.js';
 
-let proxy: UserStoreProxy;
-beforeAll(async () => {
-  proxy = await startUserStoreProxy();
-});
-afterAll(() => proxy.close());
+const proxy = serveUserStoreProxy();
 
 const device = (user: string) =>
   createServerThreadStore({ baseUrl: proxy.url, headers: sessionOf(user) });
