@@ -43,6 +43,7 @@ import type { RunHistoryEntry } from 'agent-console-kit/core';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
+import { renderAgentConsole } from '../support/console.js';
 
 const server = setUpMockServer({ agents: demoAgents });
 
@@ -374,15 +375,7 @@ describe('given refs on the input form and every part of it', () => {
 describe('given a ref on the console', () => {
   it('points it at the console section once the agent has loaded', async () => {
     const ref = createRef<HTMLElement>();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const client = createAgentClient({ baseUrl: server.url });
-    renderStrict(
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole ref={ref} agentId="chat-agent" />
-        </AgentClientProvider>
-      </QueryClientProvider>,
-    );
+    renderAgentConsole(createAgentClient({ baseUrl: server.url }), { ref, agentId: 'chat-agent' });
 
     const console = await screen.findByRole('region', { name: 'Agent console: Helpdesk chat' });
 
