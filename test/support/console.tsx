@@ -1,5 +1,6 @@
 /**
- * The console under the providers it needs in a test: what the console and component tests share.
+ * The console (or a part that reads the client, such as the picker) under the providers it needs in
+ * a test: what the console and component tests share.
  * Each call makes a new query client, so no test (and no second render, which is a reload) reads
  * another's cached agent.
  */
