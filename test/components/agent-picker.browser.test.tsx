@@ -1,25 +1,13 @@
 import 'agent-console-kit/styles.css';
-import { StrictMode } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
-import { AgentConsole } from 'agent-console-kit/console';
+import { createAgentClient } from 'agent-console-kit';
+import { renderAgentConsole } from '../support/console.js';
 
 function renderConsole(theme?: 'dark') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl: inject('mockServerUrl'), token: 'picker-token' });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole {...(theme ? { theme } : {})} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(client, theme ? { theme } : {});
 }
 
 describe('given a console without an agent id, in Chromium', () => {

@@ -1,12 +1,12 @@
-import { StrictMode, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import { AgentClientProvider, AgentPicker, createAgentClient, type Agent } from 'agent-console-kit';
+import { AgentPicker, createAgentClient, type Agent } from 'agent-console-kit';
 import type { AgentApi } from 'agent-console-kit/core';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
+import { withConsoleProviders } from '../support/console.js';
 
 let server: MockAgentServer;
 let deadUrl: string;
@@ -27,15 +27,8 @@ beforeEach(() => {
 });
 
 function withProviders(node: ReactNode, { api = 'rest-v1', baseUrl = server.url } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl, api: api as AgentApi, token: 'picker-token' });
-  return (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>{node}</AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>
-  );
+  return withConsoleProviders(client, node);
 }
 
 const searches = () => server.requests.filter((request) => request.endpoint === 'search');

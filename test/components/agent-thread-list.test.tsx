@@ -6,21 +6,19 @@
 import { createRef, StrictMode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import {
   AgentCancelConfirm,
-  AgentClientProvider,
   AgentThreadList,
   createAgentClient,
   createMemoryThreadStore,
   type ConversationMessage,
   type ThreadStore,
 } from 'agent-console-kit';
-import { AgentConsole } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
+import { renderAgentConsole } from '../support/console.js';
 
 const server = setUpMockServer({ agents: demoAgents });
 
@@ -53,17 +51,8 @@ async function seededStore(): Promise<ThreadStore> {
 }
 
 function renderConsole(threadStore: ThreadStore, threadId: string | undefined) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl: server.url });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole agentId="chat-agent" threadStore={threadStore} threadId={threadId} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(client, { agentId: 'chat-agent', threadStore, threadId });
 }
 
 /** Presses Tab (Shift+Tab with `backwards`) until `target` has focus. */

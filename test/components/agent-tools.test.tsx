@@ -2,10 +2,8 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
-  AgentClientProvider,
   AgentDetails,
   AgentTools,
   createAgentClient,
@@ -13,9 +11,10 @@ import {
   type AgentToolsProps,
 } from 'agent-console-kit';
 import { groupAgentTools, type AgentApi } from 'agent-console-kit/core';
-import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
+import type { AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents, demoToolServers } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
+import { renderAgentConsole } from '../support/console.js';
 
 const server = setUpMockServer();
 /**
@@ -194,17 +193,8 @@ describe('given an agent’s tools', () => {
 });
 
 function renderConsole(agentId: string, api: AgentApi, props: Partial<AgentConsoleProps> = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl: server.url, api, token: 'tools-token-1234' });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole agentId={agentId} {...props} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(client, { agentId, ...props });
 }
 
 describe.each<AgentApi>(['rest-v1', 'platform'])('given the console on %s', (api) => {

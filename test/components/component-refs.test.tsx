@@ -7,10 +7,8 @@ import {
 } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
-  AgentClientProvider,
   AgentDetails,
   AgentErrorMessage,
   AgentEventLog,
@@ -43,6 +41,7 @@ import type { RunHistoryEntry } from 'agent-console-kit/core';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
+import { renderAgentConsole, withConsoleProviders } from '../support/console.js';
 
 const server = setUpMockServer({ agents: demoAgents });
 
@@ -374,15 +373,7 @@ describe('given refs on the input form and every part of it', () => {
 describe('given a ref on the console', () => {
   it('points it at the console section once the agent has loaded', async () => {
     const ref = createRef<HTMLElement>();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const client = createAgentClient({ baseUrl: server.url });
-    renderStrict(
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole ref={ref} agentId="chat-agent" />
-        </AgentClientProvider>
-      </QueryClientProvider>,
-    );
+    renderAgentConsole(createAgentClient({ baseUrl: server.url }), { ref, agentId: 'chat-agent' });
 
     const console = await screen.findByRole('region', { name: 'Agent console: Helpdesk chat' });
 
@@ -393,15 +384,8 @@ describe('given a ref on the console', () => {
 describe('given a ref on the agent picker', () => {
   it('points it at the picker root, which holds the combobox', () => {
     const ref = createRef<HTMLDivElement>();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const client = createAgentClient({ baseUrl: server.url });
-    renderStrict(
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentPicker ref={ref} onChange={() => {}} />
-        </AgentClientProvider>
-      </QueryClientProvider>,
-    );
+    render(withConsoleProviders(client, <AgentPicker ref={ref} onChange={() => {}} />));
 
     expect(ref.current).toHaveClass('ack-picker');
     expect(ref.current?.contains(screen.getByRole('combobox', { name: 'Agent' }))).toBe(true);

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   AgentClientProvider,
   AgentErrorMessage,
@@ -14,8 +13,8 @@ import {
   type AgentClient,
 } from 'agent-console-kit';
 import { AgentRedirectError, createRunStream } from 'agent-console-kit/core';
-import { AgentConsole } from 'agent-console-kit/console';
 import { listenForTest } from '../support/listen-for-test.js';
+import { renderAgentConsole } from '../support/console.js';
 
 // jsdom (`window` and `document`): the run goes through the transport, against node:http servers
 // that echo the token (or redirect elsewhere). What a person sees and hears must not carry it.
@@ -164,17 +163,8 @@ describe('given AgentConsole and a service that echoes the token, under StrictMo
         })}\n\n`,
       );
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const user = userEvent.setup();
-    render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <AgentClientProvider client={echoingClient(service.url)}>
-            <AgentConsole agentId="chat" />
-          </AgentClientProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    renderAgentConsole(echoingClient(service.url), { agentId: 'chat' });
 
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
 

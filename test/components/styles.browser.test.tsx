@@ -3,10 +3,8 @@ import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
-  AgentClientProvider,
   AgentEventLog,
   AgentInputForm,
   AgentRunOutput,
@@ -17,17 +15,11 @@ import {
 } from 'agent-console-kit';
 import { classifyEvent } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
+import { withConsoleProviders } from '../support/console.js';
 
 function withProviders(node: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl: inject('mockServerUrl'), token: 'styles-token' });
-  return (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>{node}</AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>
-  );
+  return withConsoleProviders(client, node);
 }
 
 async function runChat() {

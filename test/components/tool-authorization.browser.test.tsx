@@ -1,21 +1,18 @@
 import 'agent-console-kit/styles.css';
-import { StrictMode } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { within } from '@testing-library/react';
 import axe from 'axe-core';
-import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
+import { createAgentClient } from 'agent-console-kit';
 import type { AgentApi } from 'agent-console-kit/core';
 import type { AgentErrorTool } from '../../src/core/wire/tool-authorization.js';
-import { AgentConsole } from 'agent-console-kit/console';
+import { renderAgentConsole } from '../support/console.js';
 
 describe.each<AgentApi>(['rest-v1', 'platform'])(
   'given an agent whose tools need authorizing (422 on %s), in Chromium',
   (api) => {
     it('authorizes a tool through the service and offers to run again', async () => {
       const opened: { url: string; tool: AgentErrorTool }[] = [];
-      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       const runPosts: string[] = [];
       const client = createAgentClient({
         baseUrl: inject('mockServerUrl'),
@@ -27,19 +24,11 @@ describe.each<AgentApi>(['rest-v1', 'platform'])(
           return fetch(input, init);
         },
       });
-      const { container } = render(
-        <StrictMode>
-          <QueryClientProvider client={queryClient}>
-            <AgentClientProvider client={client}>
-              <AgentConsole
-                agentId="tool-auth-agent"
-                authorizationReturnUrl="https://app.example.com/agents?back=1"
-                toolAuthorization={(url, tool) => opened.push({ url, tool })}
-              />
-            </AgentClientProvider>
-          </QueryClientProvider>
-        </StrictMode>,
-      );
+      const { container } = renderAgentConsole(client, {
+        agentId: 'tool-auth-agent',
+        authorizationReturnUrl: 'https://app.example.com/agents?back=1',
+        toolAuthorization: (url, tool) => opened.push({ url, tool }),
+      });
       await userEvent.fill(page.getByRole('textbox', { name: 'Message' }), 'Go');
       await userEvent.keyboard('{Enter}');
 

@@ -2,11 +2,10 @@ import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
-import { AgentConsole } from 'agent-console-kit/console';
+import { createAgentClient } from 'agent-console-kit';
 import { AgentMarkdown, renderMarkdown } from 'agent-console-kit/markdown';
 import { hostileMarkdown } from '../support/markdown-corpus.js';
+import { renderAgentConsole } from '../support/console.js';
 
 // Real Chromium runs an <img onerror>, an <svg onload> or a <details ontoggle> that reaches the
 // DOM as HTML: these tests would see __xssFired.
@@ -55,17 +54,11 @@ describe('given the hostile Markdown corpus in Chromium', () => {
 
 describe('given the XSS agent of the mock service, rendered as Markdown in the console', () => {
   it('runs, shows the output, and nothing in it runs', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const client = createAgentClient({ baseUrl: inject('mockServerUrl'), token: 'markdown-token' });
-    const { container } = render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <AgentClientProvider client={client}>
-            <AgentConsole agentId="xss-agent" renderText={renderMarkdown} />
-          </AgentClientProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    const { container } = renderAgentConsole(client, {
+      agentId: 'xss-agent',
+      renderText: renderMarkdown,
+    });
     await userEvent.fill(page.getByRole('textbox', { name: 'Message' }), 'Hello');
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByText(/^Done in/)).toBeVisible();

@@ -2,15 +2,9 @@ import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import {
-  AgentClientProvider,
-  AgentEventLog,
-  createAgentClient,
-  type RunEvent,
-} from 'agent-console-kit';
-import { AgentConsole } from 'agent-console-kit/console';
+import { AgentEventLog, createAgentClient, type RunEvent } from 'agent-console-kit';
+import { renderAgentConsole } from '../support/console.js';
 
 // In real Chromium an <img onerror> that reached the DOM as HTML would run: these tests would see it.
 
@@ -75,18 +69,9 @@ describe('given this browser', () => {
 
 describe('given the XSS agent of the mock service, in Chromium', () => {
   function renderConsole() {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const client = createAgentClient({ baseUrl: inject('mockServerUrl'), token: 'browser-token' });
-    return render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <AgentClientProvider client={client}>
-            {/* With the log: its rows must show hostile payloads as text too. */}
-            <AgentConsole agentId="xss-agent" showEventLog />
-          </AgentClientProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    // With the log: its rows must show hostile payloads as text too.
+    return renderAgentConsole(client, { agentId: 'xss-agent', showEventLog: true });
   }
 
   it('has no axe violations after a run', async () => {

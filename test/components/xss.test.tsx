@@ -2,10 +2,8 @@ import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
-  AgentClientProvider,
   AgentEventLog,
   AgentInputForm,
   createAgentClient,
@@ -13,10 +11,10 @@ import {
   type RunEvent,
 } from 'agent-console-kit';
 import type { AgentApi } from 'agent-console-kit/core';
-import { AgentConsole } from 'agent-console-kit/console';
 import { demoAgents, textEvents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
 import { layOutEventLogs } from '../support/event-log.js';
+import { renderAgentConsole } from '../support/console.js';
 
 const img = '<img src=x onerror="window.__xssFired = true">';
 const script = '<script>window.__xssFired = true</script>';
@@ -127,18 +125,9 @@ function expectNothingExecuted(container: HTMLElement) {
 }
 
 function renderConsole(agentId: string, api: AgentApi = 'rest-v1') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl: server.url, api, token: 'token-for-xss-tests' });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          {/* With the log: its rows must show hostile payloads as text too. */}
-          <AgentConsole agentId={agentId} showEventLog />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  // With the log: its rows must show hostile payloads as text too.
+  return renderAgentConsole(client, { agentId, showEventLog: true });
 }
 
 async function waitForDone() {

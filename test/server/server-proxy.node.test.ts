@@ -574,7 +574,7 @@ describe('given limits', () => {
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ status: 504, code: 'gateway_timeout' });
     // Every request that reached the silent service was aborted (none may have, on a slow machine).
-    await vi.waitFor(() => expect(closed).toBe(seen));
+    await expect.poll(() => closed).toBe(seen);
   });
 });
 

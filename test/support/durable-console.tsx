@@ -3,12 +3,11 @@
  * durable-environment.ts: the mock service on the same clock): what the console's durable and
  * approval tests share.
  */
-import { StrictMode } from 'react';
-import { act, render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AgentClientProvider, type AgentClient } from 'agent-console-kit';
-import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
+import { act } from '@testing-library/react';
+import type { AgentClient } from 'agent-console-kit';
+import type { AgentConsoleProps } from 'agent-console-kit/console';
 import type { ManualPage } from './durable-environment.js';
+import { renderAgentConsole } from './console.js';
 
 /** The console's props, less the ones a durable console on `page` sets. */
 export type DurableConsoleProps = Omit<AgentConsoleProps, 'executionMode' | 'durableRun'> & {
@@ -25,20 +24,11 @@ export function renderDurableConsole(
   page: ManualPage,
   { runStorage, ...props }: DurableConsoleProps,
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole
-            {...props}
-            executionMode="durable"
-            durableRun={page.durableRun(runStorage)}
-          />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(client, {
+    ...props,
+    executionMode: 'durable',
+    durableRun: page.durableRun(runStorage),
+  });
 }
 
 /**

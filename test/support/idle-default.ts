@@ -35,8 +35,10 @@ export function describeIdleDefault(transport: SseTransport): void {
           },
         });
         const done = stream.start({ agentId: 'agent' });
+        // vi.waitFor, not expect.poll: it advances the fake timers by `interval` on each try.
         await vi.waitFor(() => expect(stream.getSnapshot().status).toBe('streaming'), {
           interval: 5,
+          timeout: 15_000,
         });
 
         vi.advanceTimersByTime(299_000);

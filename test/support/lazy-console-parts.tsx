@@ -4,9 +4,8 @@
  */
 import { StrictMode, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AgentClientProvider, createAgentClient, formFieldsFromSchema } from 'agent-console-kit';
-import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
+import { createAgentClient, formFieldsFromSchema } from 'agent-console-kit';
+import type { AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from './mock-server.js';
 // Internal: the console's lazy parts, to see whether their modules were loaded.
@@ -16,6 +15,7 @@ import {
   lazyRunHistory,
   lazyThreadList,
 } from '../../src/components/console-lazy-parts.js';
+import { renderAgentConsole } from './console.js';
 
 /**
  * The demo agents' mock server for the file (its hooks registered), and a console rendered
@@ -24,17 +24,7 @@ import {
 export function setUpConsoleServer() {
   const server = setUpMockServer({ agents: demoAgents });
   const renderConsole = (props: AgentConsoleProps) => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const client = createAgentClient({ baseUrl: server.url });
-    render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <AgentClientProvider client={client}>
-            <AgentConsole {...props} />
-          </AgentClientProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    renderAgentConsole(createAgentClient({ baseUrl: server.url }), props);
   };
   return { server, renderConsole };
 }

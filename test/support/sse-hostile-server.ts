@@ -2,7 +2,7 @@
  * What a hostile server must not get from a transport, through a whole `RunStream` and a real
  * socket: each transport's test file calls {@link describeHostileServer}.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentEventTooLargeError,
   createAgentClient,
@@ -34,7 +34,7 @@ export function describeHostileServer(transport: SseTransport): void {
       expect(final.error?.retryable).toBe(false);
       expect((final.error as AgentEventTooLargeError).maxEventSize).toBe(defaultMaxEventSize);
       // The server saw the client go long before its 20 MB were written.
-      await vi.waitFor(() => expect(server.requests[0]?.closedByClient).toBe(true));
+      await expect.poll(() => server.requests[0]?.closedByClient).toBe(true);
       expect(await written).toBeLessThan(20 * 1024 * 1024);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(server.posts).toBe(1);
@@ -63,7 +63,7 @@ export function describeHostileServer(transport: SseTransport): void {
       expect(final.error).toBeInstanceOf(AgentEventTooLargeError);
       expect((final.error as AgentEventTooLargeError).maxEventSize).toBe(10_000);
       expect(final.events.map((event) => event.data)).toEqual([underTheBound]);
-      await vi.waitFor(() => expect(server.requests[0]?.closedByClient).toBe(true));
+      await expect.poll(() => server.requests[0]?.closedByClient).toBe(true);
       expect(server.posts).toBe(1);
     });
   });

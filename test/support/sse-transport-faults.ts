@@ -177,7 +177,7 @@ export function describeSseTransportFaults(transport: SseTransport): void {
     it('resolves aborted (not closed) and the server sees the client go', async () => {
       const controller = new AbortController();
       const { messages, result } = await connect('slow', { signal: controller.signal });
-      await vi.waitFor(() => expect(messages.length).toBeGreaterThanOrEqual(1));
+      await expect.poll(() => messages.length).toBeGreaterThanOrEqual(1);
 
       controller.abort();
 

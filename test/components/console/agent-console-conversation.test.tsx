@@ -1,17 +1,12 @@
-import { StrictMode } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AgentClientProvider,
-  createAgentClient,
-  type ConversationMessage,
-} from 'agent-console-kit';
+import { createAgentClient, type ConversationMessage } from 'agent-console-kit';
 import type { AgentApi } from 'agent-console-kit/core';
-import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
+import type { AgentConsoleProps } from 'agent-console-kit/console';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
+import { renderAgentConsole } from '../../support/console.js';
 
 let server: MockAgentServer;
 
@@ -27,18 +22,9 @@ afterEach(async () => {
 });
 
 function renderConsole(agentId: string, api: AgentApi, props: Partial<AgentConsoleProps> = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl: server.url, api });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          {/* The developer's view: these tests choose answers to see in the log. */}
-          <AgentConsole agentId={agentId} showEventLog {...props} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  // The developer's view: these tests choose answers to see in the log.
+  return renderAgentConsole(client, { agentId, showEventLog: true, ...props });
 }
 
 const items = (role: 'user' | 'agent') =>

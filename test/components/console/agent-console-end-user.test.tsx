@@ -1,12 +1,11 @@
-import { StrictMode } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
-import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
+import { createAgentClient } from 'agent-console-kit';
+import type { AgentConsoleProps } from 'agent-console-kit/console';
 import { setUpMockServer } from '../../support/mock-server.js';
+import { renderAgentConsole } from '../../support/console.js';
 
 // A console embedded for end users: no developer event log unless the app asks for it.
 const server = setUpMockServer();
@@ -16,17 +15,7 @@ afterEach(async () => {
 });
 
 function renderConsole(agentId: string, props: Partial<AgentConsoleProps> = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const client = createAgentClient({ baseUrl: server.url });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole agentId={agentId} {...props} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(createAgentClient({ baseUrl: server.url }), { agentId, ...props });
 }
 
 const answers = () =>

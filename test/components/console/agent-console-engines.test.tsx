@@ -1,14 +1,12 @@
-import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
-import { AgentConsole } from 'agent-console-kit/console';
+import { createAgentClient } from 'agent-console-kit';
 import { AgentConversation } from '../../../src/core/conversation/agent-conversation.js';
 import { RunStream } from '../../../src/core/stream/run-stream.js';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../../support/mock-server.js';
+import { renderAgentConsole } from '../../support/console.js';
 
 const server = setUpMockServer({ agents: demoAgents });
 
@@ -33,17 +31,8 @@ function watchEngines() {
 }
 
 function renderConsole(agentId: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl: server.url, token: 'secret-token-1234' });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole agentId={agentId} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(client, { agentId });
 }
 
 describe('given a chat agent under StrictMode', () => {

@@ -1,35 +1,19 @@
 // Issue 29 in real Chromium, by keyboard only: edit the second of three questions, see the new
 // answer; go back to version 1 and find the old turns intact; regenerate; reload (the console
 // mounted again over the same localStorage thread store) and find the versions kept.
-import { StrictMode } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import 'agent-console-kit/styles.css';
-import {
-  AgentClientProvider,
-  createAgentClient,
-  createThreadStore,
-} from 'agent-console-kit';
-import { AgentConsole } from 'agent-console-kit/console';
+import { createAgentClient, createThreadStore } from 'agent-console-kit';
+import { renderAgentConsole } from '../../support/console.js';
 
 const scope = `versions-${Date.now().toString(36)}`;
 
 function renderConsole() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl: inject('mockServerUrl'), token: 'versions-token' });
   const threadStore = createThreadStore({ scope });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole agentId="chat-agent" threadStore={threadStore} threadId="versions-1" />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(client, { agentId: 'chat-agent', threadStore, threadId: 'versions-1' });
 }
 
 const items = () => [...document.querySelectorAll<HTMLElement>('.ack-thread__message')];

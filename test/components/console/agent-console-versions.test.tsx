@@ -2,15 +2,13 @@
  * Edit, regenerate and versions in the console, by keyboard, under StrictMode, against the mock
  * service on a real socket.
  */
-import { StrictMode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
-import { AgentConsole } from 'agent-console-kit/console';
+import { createAgentClient } from 'agent-console-kit';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
+import { renderAgentConsole } from '../../support/console.js';
 
 let server: MockAgentServer;
 
@@ -26,17 +24,9 @@ afterEach(async () => {
 });
 
 function renderConsole(agentId: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const client = createAgentClient({ baseUrl: server.url, api: 'platform' });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole agentId={agentId} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(createAgentClient({ baseUrl: server.url, api: 'platform' }), {
+    agentId,
+  });
 }
 
 const items = () =>

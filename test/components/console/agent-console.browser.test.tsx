@@ -1,26 +1,14 @@
-import { StrictMode } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
-import { AgentConsole } from 'agent-console-kit/console';
+import { createAgentClient } from 'agent-console-kit';
+import { renderAgentConsole } from '../../support/console.js';
 
 // Real focus rules: Chromium moves focus off a control that becomes disabled.
 
 function renderConsole(agentId: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({ baseUrl: inject('mockServerUrl'), token: 'focus-token' });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole agentId={agentId} />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(client, { agentId });
 }
 
 describe('given a keyboard user in Chromium', () => {

@@ -1,21 +1,20 @@
-import { StrictMode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import axe from 'axe-core';
 import {
-  AgentClientProvider,
   createAgentClient,
   type AgentInputFormProps,
   type AgentThreadProps,
   type RunStatus,
 } from 'agent-console-kit';
 import type { AgentApi } from 'agent-console-kit/core';
-import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
+import type { AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { deadUrl as deadMockServerUrl, setUpMockServer } from '../../support/mock-server.js';
 import { layOutEventLogs } from '../../support/event-log.js';
+import { renderAgentConsole } from '../../support/console.js';
 
 const summary =
   ' Here is a short summary: the request was understood, three sources were checked, and the answer is ready for review.';
@@ -52,28 +51,19 @@ interface RenderOptions {
 }
 
 function renderConsole(agentId: string, { api = 'rest-v1', fetch, props }: RenderOptions = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createAgentClient({
     baseUrl: server.url,
     api,
     token: 'secret-token-1234',
     ...(fetch ? { fetch } : {}),
   });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          {/* The developer's view, log included (the end user's default is off: agent-console-end-user.test.tsx). */}
-          <AgentConsole
-            agentId={agentId}
-            showEventLog
-            runOptions={{ reconnect: { baseDelayMs: 20, maxDelayMs: 5_000 } }}
-            {...props}
-          />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(client, {
+    agentId,
+    // The developer's view, log included (the end user's default is off: agent-console-end-user.test.tsx).
+    showEventLog: true,
+    runOptions: { reconnect: { baseDelayMs: 20, maxDelayMs: 5_000 } },
+    ...props,
+  });
 }
 
 function statusLine() {

@@ -2,15 +2,13 @@
  * Where the console moves focus as a form run starts and ends (src/components/console-focus.ts):
  * a view concern, decided in the view from `active`, not by the React-free controller.
  */
-import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AgentClientProvider, createAgentClient } from 'agent-console-kit';
-import { AgentConsole } from 'agent-console-kit/console';
+import { createAgentClient } from 'agent-console-kit';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../../support/mock-server.js';
+import { renderAgentConsole } from '../../support/console.js';
 
 const server = setUpMockServer({ agents: demoAgents });
 
@@ -29,17 +27,7 @@ const badRequest = {
 
 function renderConsole() {
   const client = createAgentClient({ baseUrl: server.url, token: 'secret-token-1234' });
-  return render(
-    <StrictMode>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <AgentClientProvider client={client}>
-          <AgentConsole agentId="form-agent" />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderAgentConsole(client, { agentId: 'form-agent' });
 }
 
 describe('given a form run refused once (400)', () => {

@@ -2,7 +2,7 @@
  * A durable conversation edits and regenerates as a streamed one: against the package's mock
  * service on a real socket, on a clock the test drives, kept in a thread store.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAgentClient,
   createAgentConversation,
@@ -42,10 +42,12 @@ const startBodies = (server: MockAgentServer) =>
     );
 
 async function idle(conversation: AgentConversation) {
-  await vi.waitFor(() => {
-    const run = conversation.getSnapshot().durableRun;
-    expect(run?.connection === 'polling' || run?.status === 'starting').toBe(false);
-  });
+  await expect
+    .poll(() => {
+      const run = conversation.getSnapshot().durableRun;
+      return run?.connection === 'polling' || run?.status === 'starting';
+    })
+    .toBe(false);
 }
 
 async function tick(page: ManualPage, conversation: AgentConversation, ms: number) {
@@ -58,7 +60,7 @@ async function tick(page: ManualPage, conversation: AgentConversation, ms: numbe
 /** Runs the turn `start` begins until it settles. */
 async function settle(page: ManualPage, conversation: AgentConversation, start: Promise<unknown>) {
   // The turn has started (an edit's may wait for the version tree's first load).
-  await vi.waitFor(() => expect(conversation.getSnapshot().status).not.toBe('idle'));
+  await expect.poll(() => conversation.getSnapshot().status).not.toBe('idle');
   await idle(conversation);
   await tick(page, conversation, 7000);
   await start;
@@ -132,9 +134,9 @@ describe('given a durable conversation and the mock service', () => {
       const questionId = conversation.getSnapshot().messages[0]?.id ?? '';
 
       const edited = conversation.edit(questionId, 'Only the summary', { stopRunning: true });
-      await vi.waitFor(() =>
-        expect(server.requests.some((request) => request.endpoint === 'durable-cancel')).toBe(true),
-      );
+      await expect
+        .poll(() => server.requests.some((request) => request.endpoint === 'durable-cancel'))
+        .toBe(true);
       await settle(page, conversation, edited);
 
       expect(startBodies(server)).toEqual([['Write the report'], ['Only the summary']]);

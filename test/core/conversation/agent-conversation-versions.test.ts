@@ -2,7 +2,7 @@
  * Edit, regenerate and versions of a streamed conversation, against the mock service on a real
  * socket: what each POST sends, what the thread shows, and what the thread store keeps.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentConversationBusyError,
   AgentInputError,
@@ -126,13 +126,13 @@ describe('given a turn streaming', () => {
     const mock = await serveChat({ events: textEvents('a b c'), delayMs: 100, neverEnd: true });
     const conversation = conversationOn(mock);
     void conversation.send('First');
-    await vi.waitFor(() => expect(conversation.getSnapshot().messages[1]?.text).toMatch(/a/));
+    await expect.poll(() => conversation.getSnapshot().messages[1]?.text).toMatch(/a/);
     const questionId = conversation.getSnapshot().messages[0]?.id ?? '';
     expect(() => conversation.edit(questionId, 'x')).toThrow(AgentConversationBusyError);
     expect(() => conversation.showVersion(questionId)).toThrow(AgentConversationBusyError);
 
     const edited = conversation.edit(questionId, 'First, again', { stopRunning: true });
-    await vi.waitFor(() => expect(mock.postCount('chat')).toBe(2));
+    await expect.poll(() => mock.postCount('chat')).toBe(2);
 
     const snapshot = conversation.getSnapshot();
     expect(texts(snapshot)[0]).toBe('First, again');

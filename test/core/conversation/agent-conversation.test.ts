@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentInputError,
   createAgentClient,
@@ -94,7 +94,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
       });
       const conversation = conversationOn(mock, api);
       const turn = conversation.send('Slowly?');
-      await vi.waitFor(() => expect(conversation.getSnapshot().messages[1]?.text).toMatch(/two/));
+      await expect.poll(() => conversation.getSnapshot().messages[1]?.text).toMatch(/two/);
 
       conversation.stop();
       const stopped = await turn;
@@ -116,7 +116,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
       const mock = await serveChat({ events: textEvents('one two three four'), delayMs: 150 });
       const conversation = conversationOn(mock, api, { sendStoppedAnswers: false });
       const turn = conversation.send('Slowly?');
-      await vi.waitFor(() => expect(conversation.getSnapshot().messages[1]?.text).toMatch(/one/));
+      await expect.poll(() => conversation.getSnapshot().messages[1]?.text).toMatch(/one/);
       conversation.stop();
       await turn;
 
@@ -210,7 +210,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
       const mock = await serveChat({ events: textEvents('a b c'), delayMs: 100, neverEnd: true });
       const conversation = conversationOn(mock, api);
       void conversation.send('First');
-      await vi.waitFor(() => expect(conversation.getSnapshot().status).toBe('streaming'));
+      await expect.poll(() => conversation.getSnapshot().status).toBe('streaming');
       const before = conversation.getSnapshot();
 
       expect(() => conversation.send('Second')).toThrow(AgentConversationBusyError);
@@ -231,7 +231,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
         onMessagesChange: (messages: readonly ConversationMessage[]) => saved.push(messages),
       });
       const turn = conversation.send('First');
-      await vi.waitFor(() => expect(conversation.getSnapshot().messages[1]?.text).toMatch(/a/));
+      await expect.poll(() => conversation.getSnapshot().messages[1]?.text).toMatch(/a/);
 
       conversation.clear();
 

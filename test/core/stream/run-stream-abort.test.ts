@@ -52,13 +52,13 @@ describe('given an abort before the response opens', () => {
     try {
       const stream = createRunStream(createAgentClient({ baseUrl: `http://127.0.0.1:${port}` }));
       const done = stream.start({ agentId: 'agent' });
-      await vi.waitFor(() => expect(received).toBeDefined());
+      await expect.poll(() => received).toBeDefined();
       expect(stream.getSnapshot().status).toBe('connecting');
 
       stream.abort();
 
       await expect(done).resolves.toMatchObject({ status: 'aborted', attempt: 1 });
-      await vi.waitFor(() => expect(closed).toEqual(['socket']));
+      await expect.poll(() => closed).toEqual(['socket']);
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
@@ -75,7 +75,7 @@ describe('given an abort while streaming', () => {
     });
     const stream = createRunStream(createAgentClient({ baseUrl: mock.url }));
     const done = stream.start({ agentId: 'agent' });
-    await vi.waitFor(() => expect(stream.getSnapshot().totalEvents).toBeGreaterThanOrEqual(2));
+    await expect.poll(() => stream.getSnapshot().totalEvents).toBeGreaterThanOrEqual(2);
 
     stream.abort();
     const aborted = stream.getSnapshot();
@@ -119,7 +119,7 @@ describe('given an abort while waiting to reconnect', () => {
       reconnect: { baseDelayMs: 60_000 },
     });
     const done = stream.start({ agentId: 'agent' });
-    await vi.waitFor(() => expect(stream.getSnapshot().status).toBe('reconnecting'));
+    await expect.poll(() => stream.getSnapshot().status).toBe('reconnecting');
     expect(stream.getSnapshot().nextAttemptAt).toBeTypeOf('number');
 
     stream.abort();
@@ -172,11 +172,11 @@ describe('given start() twice in a row', () => {
     const mock = await serve({ events: textEvents('a b c d e f'), delayMs: 10, neverEnd: true });
     const stream = createRunStream(createAgentClient({ baseUrl: mock.url }));
     void stream.start({ agentId: 'agent' });
-    await vi.waitFor(() => expect(stream.getSnapshot().totalEvents).toBeGreaterThanOrEqual(1));
+    await expect.poll(() => stream.getSnapshot().totalEvents).toBeGreaterThanOrEqual(1);
 
     void stream.start({ agentId: 'agent' });
 
-    await vi.waitFor(() => expect(mock.runRequests()[0]?.closedByClient).toBe(true));
+    await expect.poll(() => mock.runRequests()[0]?.closedByClient).toBe(true);
     expect(stream.getSnapshot().attempt).toBeLessThanOrEqual(1);
     stream.abort();
   });
@@ -285,7 +285,7 @@ describe('given abort() or reset() with no run', () => {
     const mock = await serve({ events: textEvents('a b c'), delayMs: 10, neverEnd: true });
     const stream = createRunStream(createAgentClient({ baseUrl: mock.url }));
     const done = stream.start({ agentId: 'agent' });
-    await vi.waitFor(() => expect(stream.getSnapshot().totalEvents).toBeGreaterThanOrEqual(1));
+    await expect.poll(() => stream.getSnapshot().totalEvents).toBeGreaterThanOrEqual(1);
 
     stream.reset();
 

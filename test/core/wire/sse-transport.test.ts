@@ -30,13 +30,13 @@ describe('given a tab hidden and shown again', () => {
           onMessage: (message) => messages.push(message),
         },
       );
-      await vi.waitFor(() => expect(messages.length).toBeGreaterThanOrEqual(1));
+      await expect.poll(() => messages.length).toBeGreaterThanOrEqual(1);
 
       hidden.mockReturnValue(true);
       document.dispatchEvent(new Event('visibilitychange'));
       hidden.mockReturnValue(false);
       document.dispatchEvent(new Event('visibilitychange'));
-      await vi.waitFor(() => expect(messages.length).toBe(3));
+      await expect.poll(() => messages.length).toBe(3);
       // Time for a close to reach the server, had the request been aborted.
       await new Promise((resolve) => setTimeout(resolve, 50));
 
