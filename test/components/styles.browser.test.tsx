@@ -11,6 +11,7 @@ import {
   AgentInputForm,
   AgentRunOutput,
   AgentRunStatus,
+  AgentThread,
   AgentThreadList,
   createAgentClient,
   type RunEvent,
@@ -433,6 +434,28 @@ describe('given the action bar of the console', () => {
     expect(document.querySelectorAll('button:disabled:focus, [aria-disabled="true"]')).toHaveLength(
       0,
     );
+  });
+});
+
+describe('given an aria-disabled button that has keyboard focus', () => {
+  it('is not faded, so its focus ring keeps its contrast; unfocused it is', async () => {
+    render(
+      <StrictMode>
+        <AgentThread
+          messages={[{ id: 'q', role: 'USER', text: 'Hi', status: 'done', createdAt: 1 }]}
+          versions={new Map([['q', { index: 0, count: 2, ids: ['q', 'q2'] }]])}
+          onShowVersion={() => undefined}
+        />
+      </StrictMode>,
+    );
+    const previous = screen.getByRole('button', { name: 'Previous version' });
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    expect(getComputedStyle(previous).opacity).toBe('0.5');
+    for (let presses = 0; document.activeElement !== previous && presses < 10; presses++) {
+      await userEvent.keyboard('{Tab}');
+    }
+    expect(previous).toHaveFocus();
+    expect(getComputedStyle(previous).opacity).toBe('1');
   });
 });
 
