@@ -8,6 +8,7 @@ import axe from 'axe-core';
 import {
   AgentClientProvider,
   AgentEventLog,
+  AgentInbox,
   AgentInputForm,
   AgentRunOutput,
   AgentRunStatus,
@@ -15,6 +16,7 @@ import {
   AgentThreadList,
   createAgentClient,
   type RunEvent,
+  type UseAgentInboxResult,
 } from 'agent-console-kit';
 import { classifyEvent } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
@@ -456,6 +458,27 @@ describe('given an aria-disabled button that has keyboard focus', () => {
     }
     expect(previous).toHaveFocus();
     expect(getComputedStyle(previous).opacity).toBe('1');
+  });
+});
+
+describe('given an inbox row (a title and, under it, the agent and time)', () => {
+  it('keeps both lines clear of its border', async () => {
+    const run = { agentId: 'a', runId: 'r1', state: 'waiting', group: 'waiting' as const };
+    const inbox: UseAgentInboxResult = {
+      status: 'ready',
+      runs: [{ ...run, title: 'Open a ticket', createdAt: 0, updatedAt: 0 }],
+      error: undefined,
+      refresh: async () => undefined,
+      list: { subscribe: () => () => undefined, getSnapshot: () => inbox, refresh: async () => {} },
+    };
+    render(withProviders(<AgentInbox inbox={inbox} />));
+    const row = screen.getByRole('button', { name: /Open a ticket/ }).getBoundingClientRect();
+    const title = (screen.getByText('Open a ticket') as HTMLElement).getBoundingClientRect();
+    const meta = (
+      document.querySelector('.ack-inbox__meta') as HTMLElement
+    ).getBoundingClientRect();
+    expect(title.top - row.top).toBeGreaterThanOrEqual(8);
+    expect(row.bottom - meta.bottom).toBeGreaterThanOrEqual(8);
   });
 });
 
