@@ -123,6 +123,8 @@ describe('given three turns with the chat agent', () => {
       name: 'Versions',
     });
     expect(answerVersions).toHaveTextContent('Version 2 of 2');
+    // Regenerate went away with the new answer: focus went to its ‹ ›, not to the page's body.
+    expect(within(answerVersions).getByRole('button', { name: 'Previous version' })).toHaveFocus();
     await user.click(within(answerVersions).getByRole('button', { name: 'Previous version' }));
     await waitFor(() => expect(texts()[3]).toBe(oldAnswer));
     observer.disconnect();
