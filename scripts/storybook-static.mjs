@@ -28,6 +28,8 @@ const types = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.woff2': 'font/woff2',
+  // PGlite (the Two devices story's store): WebAssembly compiles only from this type.
+  '.wasm': 'application/wasm',
 };
 
 /** A static file server for the built Storybook; resolves with the server and its origin. */

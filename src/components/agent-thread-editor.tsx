@@ -9,7 +9,7 @@ export function useMessageEdit(
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.text);
   const editButtonRef = useRef<HTMLButtonElement>(null);
-  // Cancel returns focus to Edit, which renders again only after the editor is gone.
+  // Save and Cancel return focus to Edit, which renders again only after the editor is gone.
   const [refocusEdit, setRefocusEdit] = useState(false);
   useEffect(() => {
     if (!refocusEdit) return;
@@ -29,6 +29,7 @@ export function useMessageEdit(
   const save = () => {
     if (draft.trim() === '') return;
     setEditing(false);
+    setRefocusEdit(true);
     onEdit?.(message.id, draft);
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

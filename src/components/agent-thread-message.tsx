@@ -2,6 +2,8 @@ import {
   forwardRef,
   memo,
   useId,
+  useLayoutEffect,
+  useRef,
   useState,
   type ComponentPropsWithoutRef,
   type ForwardedRef,
@@ -15,7 +17,7 @@ import type {
 import { answerFailureText } from '../core/console/run-wording.js';
 import { MessageEditor, useMessageEdit } from './agent-thread-editor.js';
 import { VersionPicker } from './agent-thread-versions.js';
-import { classNames, dataFlag, named } from './part-helpers.js';
+import { classNames, dataFlag, named, useComposedRefs } from './part-helpers.js';
 import { useCopyText } from './use-copy-text.js';
 
 /** Props of {@link AgentThreadMessage}. */
@@ -92,10 +94,28 @@ function AgentThreadMessageRender(
   const { editing } = edit;
   const fromUser = message.role === 'USER';
   const author = fromUser ? userName : agentName;
+  const itemRef = useRef<HTMLLIElement>(null);
+  const composedRef = useComposedRefs(ref, itemRef);
+  // Regenerate goes away while the new answer is written: focus goes to its ‹ › (they stay
+  // focusable), not to the page's body.
+  const regenerateHadFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!regenerateHadFocus.current) return;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) {
+      if (!itemRef.current?.contains(active)) regenerateHadFocus.current = false;
+      return;
+    }
+    const picker = itemRef.current?.querySelector<HTMLElement>('.ack-thread__versions button');
+    if (picker) {
+      regenerateHadFocus.current = false;
+      picker.focus({ preventScroll: true });
+    }
+  });
 
   return (
     <li
-      ref={ref}
+      ref={composedRef}
       aria-labelledby={`${id}author`}
       className={classNames('ack-thread__message', className)}
       data-role={fromUser ? 'user' : 'agent'}
@@ -150,7 +170,10 @@ function AgentThreadMessageRender(
               type="button"
               className="ack-thread__regenerate"
               aria-label="Regenerate this answer"
-              onClick={() => onRegenerate(message.id)}
+              onClick={(event) => {
+                regenerateHadFocus.current = document.activeElement === event.currentTarget;
+                onRegenerate(message.id);
+              }}
             >
               Regenerate
             </button>

@@ -101,8 +101,9 @@ function AgentThreadMessagesRender(
           const index = shownFrom + offset;
           return (
             <AgentThreadMessage
-              // The versions of a turn are one item: focus stays on ‹ › as the version changes.
-              key={versions.get(message.id)?.ids[0] ?? message.id}
+              // Keyed by the message before it: the versions of a turn are one item, also when an
+              // edit renames the version it was made from, so focus stays on ‹ › and on Edit.
+              key={index === 0 ? '' : messages[index - 1]?.id}
               message={message}
               agentName={context.agentName}
               userName={context.userName}

@@ -159,6 +159,10 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s, under StrictMode', (api
       { role: 'USER', content: [{ type: 'text', text: 'Hi again' }] },
     ]);
     expect(messageItems()[0]).toHaveTextContent('Hi again');
+    // Sending the edit takes the editor away: focus goes back to Edit, not to the page's body.
+    expect(
+      within(messageItems()[0] as HTMLElement).getByRole('button', { name: 'Edit your message' }),
+    ).toHaveFocus();
   });
 });
 

@@ -6,12 +6,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import {
   AgentEventLog,
+  AgentInbox,
   AgentInputForm,
   AgentRunOutput,
   AgentRunStatus,
+  AgentThread,
   AgentThreadList,
   createAgentClient,
   type RunEvent,
+  type UseAgentInboxResult,
 } from 'agent-console-kit';
 import { classifyEvent } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
@@ -425,6 +428,49 @@ describe('given the action bar of the console', () => {
     expect(document.querySelectorAll('button:disabled:focus, [aria-disabled="true"]')).toHaveLength(
       0,
     );
+  });
+});
+
+describe('given an aria-disabled button that has keyboard focus', () => {
+  it('is not faded, so its focus ring keeps its contrast; unfocused it is', async () => {
+    render(
+      <StrictMode>
+        <AgentThread
+          messages={[{ id: 'q', role: 'USER', text: 'Hi', status: 'done', createdAt: 1 }]}
+          versions={new Map([['q', { index: 0, count: 2, ids: ['q', 'q2'] }]])}
+          onShowVersion={() => undefined}
+        />
+      </StrictMode>,
+    );
+    const previous = screen.getByRole('button', { name: 'Previous version' });
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    expect(getComputedStyle(previous).opacity).toBe('0.5');
+    for (let presses = 0; document.activeElement !== previous && presses < 10; presses++) {
+      await userEvent.keyboard('{Tab}');
+    }
+    expect(previous).toHaveFocus();
+    expect(getComputedStyle(previous).opacity).toBe('1');
+  });
+});
+
+describe('given an inbox row (a title and, under it, the agent and time)', () => {
+  it('keeps both lines clear of its border', async () => {
+    const run = { agentId: 'a', runId: 'r1', state: 'waiting', group: 'waiting' as const };
+    const inbox: UseAgentInboxResult = {
+      status: 'ready',
+      runs: [{ ...run, title: 'Open a ticket', createdAt: 0, updatedAt: 0 }],
+      error: undefined,
+      refresh: async () => undefined,
+      list: { subscribe: () => () => undefined, getSnapshot: () => inbox, refresh: async () => {} },
+    };
+    render(withProviders(<AgentInbox inbox={inbox} />));
+    const row = screen.getByRole('button', { name: /Open a ticket/ }).getBoundingClientRect();
+    const title = (screen.getByText('Open a ticket') as HTMLElement).getBoundingClientRect();
+    const meta = (
+      document.querySelector('.ack-inbox__meta') as HTMLElement
+    ).getBoundingClientRect();
+    expect(title.top - row.top).toBeGreaterThanOrEqual(8);
+    expect(row.bottom - meta.bottom).toBeGreaterThanOrEqual(8);
   });
 });
 

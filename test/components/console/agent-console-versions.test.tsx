@@ -72,6 +72,10 @@ describe('given three turns with the chat agent', () => {
     await user.keyboard('{Enter}');
     await user.clear(screen.getByRole('textbox', { name: 'Edit your message' }));
     await user.keyboard('Two, better?{Enter}');
+    // The editor went away: focus went back to Edit, not to the page's body.
+    expect(
+      within(items()[2] as HTMLElement).getByRole('button', { name: 'Edit your message' }),
+    ).toHaveFocus();
     await settled(4);
 
     expect(texts().slice(0, 3)).toEqual(['One?', before[1], 'Two, better?']);
@@ -113,6 +117,8 @@ describe('given three turns with the chat agent', () => {
       name: 'Versions',
     });
     expect(answerVersions).toHaveTextContent('Version 2 of 2');
+    // Regenerate went away with the new answer: focus went to its ‹ ›, not to the page's body.
+    expect(within(answerVersions).getByRole('button', { name: 'Previous version' })).toHaveFocus();
     await user.click(within(answerVersions).getByRole('button', { name: 'Previous version' }));
     await waitFor(() => expect(texts()[3]).toBe(oldAnswer));
     observer.disconnect();
@@ -146,5 +152,33 @@ describe('given a turn being written', () => {
     await user.click(within(versions).getByRole('button', { name: 'Previous version' }));
     await waitFor(() => expect(texts()[0]).toBe('First?'));
     expect(items()[1]).toHaveAttribute('data-status', 'stopped');
+  });
+});
+
+describe('given a question edited twice, the second time from its first version', () => {
+  it('keeps focus on its Edit after each Save and send', async () => {
+    const user = userEvent.setup();
+    renderConsole('chat-agent');
+    await user.click(await screen.findByRole('textbox', { name: 'Message' }));
+    await user.keyboard('One?{Enter}');
+    await settled(2);
+    const first = () => items()[0] as HTMLElement;
+    const edit = () => within(first()).getByRole('button', { name: 'Edit your message' });
+    const editTo = async (text: string) => {
+      await focus(user, edit());
+      await user.keyboard('{Enter}');
+      await user.clear(screen.getByRole('textbox', { name: 'Edit your message' }));
+      await user.keyboard(`${text}{Enter}`);
+      expect(edit()).toHaveFocus();
+      await settled(2);
+    };
+    await editTo('One, better?');
+    await user.click(within(first()).getByRole('button', { name: 'Previous version' }));
+    await waitFor(() => expect(texts()[0]).toBe('One?'));
+    // Version 1 is the first of the turn's versions: the edit renames it (a new id for the copy).
+    await editTo('One, best?');
+    expect(within(first()).getByRole('group', { name: 'Versions' })).toHaveTextContent(
+      'Version 3 of 3',
+    );
   });
 });
