@@ -66,7 +66,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   return openSqlAgentStore(poolSql(pool), { ...options, closeDatabase: owned });
 }
 
-async function openPool(connectionString: string, max: number): Promise<PostgresPool> {
+async function openPool(connectionString: string, max: number): Promise<OwnPool> {
   let module: { Pool?: PoolClass; default?: { Pool: PoolClass } };
   try {
     module = (await importOptionalPeer(packageName)) as typeof module;
@@ -80,18 +80,27 @@ async function openPool(connectionString: string, max: number): Promise<Postgres
   const Pool = module.default?.Pool ?? module.Pool;
   if (Pool === undefined) throw new TypeError('The installed "pg" has no Pool.');
   const pool = new Pool({ connectionString, max });
-  // An idle connection the server closes must not crash the process (an unhandled 'error');
-  // the next query opens another.
-  pool.on('error', (error) => {
-    console.error(
-      'agent-console-kit: an idle PostgreSQL connection of the store failed:',
-      error.message,
-    );
-  });
+  // A connection the server closes must not crash the process (an unhandled 'error'): an idle
+  // one reports to the pool, and one the pool is closing (`pg` takes the pool's listener off it
+  // first) to its own listener; the next query opens another.
+  const report = (error: Error) => {
+    console.error('agent-console-kit: a PostgreSQL connection of the store failed:', error.message);
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   return pool;
 }
 
-type PoolClass = new (config: { connectionString: string; max: number }) => PostgresPool;
+/** The store's own pool: `pg`'s `Pool` as it is used here (not the app's pool). */
+interface OwnPool extends PostgresPool {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(
+    event: 'connect',
+    listener: (client: { on(event: 'error', listener: (error: Error) => void): unknown }) => void,
+  ): unknown;
+}
+
+type PoolClass = new (config: { connectionString: string; max: number }) => OwnPool;
 
 function poolSql(pool: PostgresPool): SqlDatabase {
   const queryable = (target: PostgresClient): SqlQueryable => ({
