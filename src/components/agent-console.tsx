@@ -8,7 +8,7 @@ import {
 } from 'react';
 import type { Agent, AgentTool } from '../core/wire/schemas.js';
 import { useAgentConsole, type UseAgentConsoleOptions } from '../react/use-agent-console.js';
-import { useConfirmedStop } from './agent-cancel-confirm.js';
+import { useConfirmedStop } from './console-confirmed-stop.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import {
   lazyApprovalCard,

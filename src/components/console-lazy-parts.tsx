@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type Ref } from 'react';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
+import type { AgentCancelConfirmProps } from './agent-cancel-confirm.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
@@ -90,6 +91,23 @@ export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
 export const lazyApprovalCard = /* @__PURE__ */ lazyPart<AgentApprovalCardProps>(
   () => import('./agent-approval-card.js').then((module) => module.AgentApprovalCard),
   'AgentApprovalCard',
+);
+
+/**
+ * The confirm step before a durable turn is cancelled: only a durable run asks it (its code loads
+ * once a turn has one). `confirmRef` is the step's `ref`.
+ */
+export const lazyCancelConfirm = /* @__PURE__ */ lazyPart<
+  AgentCancelConfirmProps & { confirmRef: Ref<HTMLDivElement> }
+>(
+  () =>
+    import('./agent-cancel-confirm.js').then(
+      ({ AgentCancelConfirm }) =>
+        function ConsoleCancelConfirm({ confirmRef, ...props }) {
+          return <AgentCancelConfirm ref={confirmRef} {...props} />;
+        },
+    ),
+  'AgentCancelConfirm',
 );
 
 /**

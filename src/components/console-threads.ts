@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { newThreadId, type ThreadStore } from '../core/storage/thread-store.js';
+import { newThreadId } from '../core/storage/thread-store-base.js';
+import type { ThreadStore } from '../core/storage/thread-store.js';
 import { useAgentThreads } from '../react/use-agent-threads.js';
 import type { AgentThreadListRootProps } from './agent-thread-list.js';
 

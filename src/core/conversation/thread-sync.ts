@@ -1,9 +1,6 @@
 import type { ConversationMessage } from '../storage/conversation-message.js';
-import {
-  ThreadConflictError,
-  type StoredThread,
-  type ThreadStore,
-} from '../storage/thread-store.js';
+import { ThreadConflictError } from '../storage/thread-store-base.js';
+import type { StoredThread, ThreadStore } from '../storage/thread-store.js';
 import { interruptedMessage, isInFlight, type TurnDriver, type TurnRef } from './turn-driver.js';
 
 /** A thread read back: its messages, and the last answer when a run still writes it. */
