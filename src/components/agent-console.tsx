@@ -15,6 +15,7 @@ import {
   lazyEventLog,
   lazyInputForm,
   lazyRunHistory,
+  lazyRunOutput,
   lazyThreadList,
   usePreloadedParts,
 } from './console-lazy-parts.js';
@@ -198,6 +199,7 @@ function AgentConsoleForAgent({
   usePreloadedParts({
     eventLog: parts.EventLog === lazyEventLog.Part,
     inputForm: mayTakeForm && parts.InputForm === lazyInputForm.Part,
+    runOutput: mayTakeForm && parts.Output === lazyRunOutput.Part,
     runHistory: mayTakeForm && parts.RunHistory === lazyRunHistory.Part,
     approvalCard:
       options.executionMode === 'durable' && parts.ApprovalCard === lazyApprovalCard.Part,

@@ -7,7 +7,7 @@ import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
-import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
+import type { AgentRunOutputProps } from './agent-run-output.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
@@ -20,6 +20,7 @@ import {
   lazyEventLog,
   lazyInputForm,
   lazyRunHistory,
+  lazyRunOutput,
   lazyThreadList,
 } from './console-lazy-parts.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
@@ -140,7 +141,7 @@ export function resolveParts(
     RunHistory: resolveSlot(components.RunHistory, lazyRunHistory.Part),
     Status: resolveSlot(components.Status, AgentRunStatus),
     Error: resolveSlot(components.Error, AgentErrorMessage),
-    Output: resolveSlot(components.Output, AgentRunOutput),
+    Output: resolveSlot(components.Output, lazyRunOutput.Part),
     EventLog: showEventLog ? resolveSlot(components.EventLog, lazyEventLog.Part) : null,
   };
 }

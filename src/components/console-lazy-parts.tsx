@@ -4,6 +4,7 @@ import type { AgentCancelConfirmProps } from './agent-cancel-confirm.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
+import type { AgentRunOutputProps } from './agent-run-output.js';
 import type { AgentThreadListProps } from './agent-thread-list.js';
 import type { ConsoleToolsProps } from './console-tools.js';
 
@@ -84,6 +85,12 @@ export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
   'AgentRunHistory',
 );
 
+/** A form agent's output, shown once a run has started (a chat's answers are in the thread). */
+export const lazyRunOutput = /* @__PURE__ */ lazyPart<AgentRunOutputProps>(
+  () => import('./agent-run-output.js').then((module) => module.AgentRunOutput),
+  'AgentRunOutput',
+);
+
 /**
  * The approvals a durable turn waits for: only a durable run asks for them, so a console whose
  * turns stream never loads it (unless a reload finds a durable turn in flight).
@@ -129,7 +136,7 @@ if (typeof document === 'undefined') {
 
 /**
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
- * form and the run history once the agent is one that takes a form (or may: its schemas decide),
+ * form, its output and the run history once the agent is one that takes a form (or may: its schemas decide),
  * the approval card when the turns are durable, the thread list with a `threadStore` (a server
  * runs no effect: it loads them with this module, above). The tools part needs no preload: it
  * renders (and so loads) with the agent's details, before its query is even sent.
@@ -137,16 +144,18 @@ if (typeof document === 'undefined') {
 export function usePreloadedParts(needs: {
   eventLog: boolean;
   inputForm: boolean;
+  runOutput: boolean;
   runHistory: boolean;
   approvalCard: boolean;
   threadList: boolean;
 }): void {
-  const { eventLog, inputForm, runHistory, approvalCard, threadList } = needs;
+  const { eventLog, inputForm, runOutput, runHistory, approvalCard, threadList } = needs;
   useEffect(() => {
     if (eventLog) void lazyEventLog.preload();
     if (inputForm) void lazyInputForm.preload();
+    if (runOutput) void lazyRunOutput.preload();
     if (runHistory) void lazyRunHistory.preload();
     if (approvalCard) void lazyApprovalCard.preload();
     if (threadList) void lazyThreadList.preload();
-  }, [eventLog, inputForm, runHistory, approvalCard, threadList]);
+  }, [eventLog, inputForm, runOutput, runHistory, approvalCard, threadList]);
 }

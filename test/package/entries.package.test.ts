@@ -498,6 +498,8 @@ describe('given the packed files', () => {
       'ack-tools',
       // The confirm before a durable turn is cancelled: only a durable run asks it.
       'ack-cancel-confirm',
+      // A form agent's output.
+      'ack-run-output',
     ]) {
       expect(consolePage.upFront.includes(className), `${className} up front`).toBe(false);
       expect(consolePage.lazy, className).toContain(className);
@@ -629,12 +631,12 @@ describe('given the packed files', () => {
         .map((chunk) => chunk.entryPoint ?? '')
         .filter((entryPoint) => /agent-console-kit\/dist\/components\//.test(entryPoint));
     expect(consolePartsOf(page.outputs)).toEqual([]);
-    // The same search finds the seven on the console's page (it is live; the tools part the sixth,
-    // the confirm before a durable turn is cancelled the seventh).
+    // The same search finds the eight on the console's page (it is live; the tools part, the
+    // confirm before a durable turn is cancelled and a form agent's output since).
     const consolePage = await splitPage(
       "export { AgentConsole } from 'agent-console-kit/console';",
     );
-    expect(consolePartsOf(consolePage.outputs)).toHaveLength(7);
+    expect(consolePartsOf(consolePage.outputs)).toHaveLength(8);
     const reactInEntry = Object.keys(page.entry?.inputs ?? {}).some((input) =>
       input.includes('node_modules/react/cjs/react.production'),
     );
