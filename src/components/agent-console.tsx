@@ -190,7 +190,7 @@ function AgentConsoleForAgent({
   ...props
 }: AgentConsoleForAgentProps) {
   const [options, rest] = splitConsoleOptions(props);
-  const threads = useConsoleThreads(options.threadStore, agentId, options.threadId);
+  const threads = useConsoleThreads(options.threadStore, options.threadId);
   const state = useAgentConsole(agentId, { ...options, threadId: threads.threadId });
   const parts = resolveParts(components, showEventLog);
   // Until its schemas say, an agent that does not take messages may take a form.
@@ -204,6 +204,7 @@ function AgentConsoleForAgent({
     approvalCard:
       options.executionMode === 'durable' && parts.ApprovalCard === lazyApprovalCard.Part,
     threadList: options.threadStore !== undefined && parts.ThreadList === lazyThreadList.Part,
+    threads: options.threadStore !== undefined && parts.ThreadList !== null,
   });
   const tools = useConsoleToolsSlot({
     agentId,
@@ -254,7 +255,10 @@ function AgentConsoleForAgent({
     earlierPageSize,
     headingLevel,
     stopRef,
-    threadList: threads.list,
+    threads:
+      options.threadStore === undefined
+        ? undefined
+        : { store: options.threadStore, threadId: threads.threadId, select: threads.select },
     tools,
     stopControl,
     start: (input) => {
@@ -268,7 +272,9 @@ function AgentConsoleForAgent({
       {renderHeader(view)}
       <div
         className="ack-console__input"
-        data-threads={state.mode === 'chat' && threads.list && parts.ThreadList ? '' : undefined}
+        data-threads={
+          state.mode === 'chat' && options.threadStore && parts.ThreadList ? '' : undefined
+        }
       >
         {renderInput(view)}
       </div>

@@ -6,6 +6,7 @@ import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
 import type { AgentRunOutputProps } from './agent-run-output.js';
 import type { AgentThreadListProps } from './agent-thread-list.js';
+import type { ConsoleThreadListProps } from './console-thread-list.js';
 import type { ConsoleToolsProps } from './console-tools.js';
 
 /** A part of the console whose module loads when the console first needs it. */
@@ -85,6 +86,15 @@ export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
   'AgentRunHistory',
 );
 
+/**
+ * The console's thread list with its threads (the store's list, `useAgentThreads`), around the
+ * thread list part: only with a `threadStore` (a server renders it).
+ */
+export const lazyConsoleThreadList = /* @__PURE__ */ lazyPart<ConsoleThreadListProps>(
+  () => import('./console-thread-list.js').then((module) => module.ConsoleThreadList),
+  'ConsoleThreadList',
+);
+
 /** A form agent's output, shown once a run has started (a chat's answers are in the thread). */
 export const lazyRunOutput = /* @__PURE__ */ lazyPart<AgentRunOutputProps>(
   () => import('./agent-run-output.js').then((module) => module.AgentRunOutput),
@@ -132,13 +142,15 @@ export const lazyTools = /* @__PURE__ */ lazyPart<ConsoleToolsProps>(
 if (typeof document === 'undefined') {
   void lazyInputForm.preload();
   void lazyThreadList.preload();
+  void lazyConsoleThreadList.preload();
 }
 
 /**
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
- * form, its output and the run history once the agent is one that takes a form (or may: its schemas decide),
- * the approval card when the turns are durable, the thread list with a `threadStore` (a server
- * runs no effect: it loads them with this module, above). The tools part needs no preload: it
+ * form, its output and the run history once the agent is one that takes a form (or may: its
+ * schemas decide), the approval card when the turns are durable, the thread list and its threads
+ * with a `threadStore` (the threads around a replaced list too; a server runs no effect: it loads
+ * them with this module, above). The tools part needs no preload: it
  * renders (and so loads) with the agent's details, before its query is even sent.
  */
 export function usePreloadedParts(needs: {
@@ -148,8 +160,9 @@ export function usePreloadedParts(needs: {
   runHistory: boolean;
   approvalCard: boolean;
   threadList: boolean;
+  threads: boolean;
 }): void {
-  const { eventLog, inputForm, runOutput, runHistory, approvalCard, threadList } = needs;
+  const { eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads } = needs;
   useEffect(() => {
     if (eventLog) void lazyEventLog.preload();
     if (inputForm) void lazyInputForm.preload();
@@ -157,5 +170,6 @@ export function usePreloadedParts(needs: {
     if (runHistory) void lazyRunHistory.preload();
     if (approvalCard) void lazyApprovalCard.preload();
     if (threadList) void lazyThreadList.preload();
-  }, [eventLog, inputForm, runOutput, runHistory, approvalCard, threadList]);
+    if (threads) void lazyConsoleThreadList.preload();
+  }, [eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads]);
 }
