@@ -124,8 +124,13 @@ export default defineConfig({
     // has to catch hangs.
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // expect.element / expect.poll in the browser tests: up to 5 s rather than 1 s, same reason.
-    expect: { poll: { timeout: 5_000 } },
+    // expect.element / expect.poll (every project): up to 15 s rather than 1 s, same reason. A
+    // poll returns as soon as its condition holds; only a failing one waits this long. (vi.waitFor
+    // cannot be configured: its 1 s default failed under load, so tests poll with expect.poll.)
+    expect: { poll: { timeout: 15_000 } },
+    // Chromium's first test session waits for Vite to bundle the dependencies of a cold cache (a
+    // fresh clone in CI): over vitest's 60 s on a loaded machine (seen: a story run that ran no test).
+    browser: { connectTimeout: 180_000 },
     projects: [
       {
         extends: true,
@@ -191,6 +196,9 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: fromRoot('./.storybook') })],
         test: {
           name: 'storybook',
+          // A story's play waits up to 15 s a step (.storybook/vitest.setup.ts), the 10,000-event
+          // console run up to 50 s: the limit still only catches hangs.
+          testTimeout: 60_000,
           setupFiles: ['./.storybook/vitest.setup.ts'],
           browser: browser(),
         },

@@ -79,7 +79,7 @@ export const Empty: Story = {
 export const Streaming: Story = {
   args: { events: streamingEvents, status: 'streaming' },
   play: async ({ canvasElement }) => {
-    const items = await within(canvasElement).findAllByRole('listitem', {}, { timeout: 5000 });
+    const items = await within(canvasElement).findAllByRole('listitem');
     await expect(items.length).toBeGreaterThan(0);
   },
 };
@@ -129,7 +129,7 @@ export const OddEvents: Story = {
 export const TenThousandEvents: Story = {
   args: { events: tenThousandEvents, status: 'done' },
   play: async ({ canvasElement }) => {
-    const items = await within(canvasElement).findAllByRole('listitem', {}, { timeout: 5000 });
+    const items = await within(canvasElement).findAllByRole('listitem');
     await expect(items.length).toBeLessThan(1000);
   },
 };

@@ -56,7 +56,8 @@ export const States: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByRole('listitem', { name: 'You said' })).toHaveLength(3);
     await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await expect(canvas.getAllByRole('button', { name: 'Edit your message' })).toHaveLength(1);
+    // Each USER message can be edited (the turns after it become a version).
+    await expect(canvas.getAllByRole('button', { name: 'Edit your message' })).toHaveLength(3);
   },
 };
 

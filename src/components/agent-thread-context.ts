@@ -2,6 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 import type {
   ConversationMessage,
   ConversationStatus,
+  MessageVersion,
 } from '../core/conversation/agent-conversation.js';
 import type { AgentError } from '../core/wire/errors.js';
 import { createPartContext } from './part-helpers.js';
@@ -14,6 +15,9 @@ export interface ThreadContextValue {
   userName: string;
   onRetry: (() => void) | undefined;
   onEdit: ((messageId: string, text: string) => void) | undefined;
+  onRegenerate: ((answerId: string) => void) | undefined;
+  versions: ReadonlyMap<string, MessageVersion>;
+  onShowVersion: ((messageId: string) => void) | undefined;
   onSelect: ((messageId: string) => void) | undefined;
   canSelect: ((message: ConversationMessage) => boolean) | undefined;
   selectedId: string | undefined;

@@ -8,9 +8,13 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import type { ConversationMessage } from '../core/conversation/agent-conversation.js';
+import type {
+  ConversationMessage,
+  MessageVersion,
+} from '../core/conversation/agent-conversation.js';
 import { answerFailureText } from '../core/console/run-wording.js';
 import { MessageEditor, useMessageEdit } from './agent-thread-editor.js';
+import { VersionPicker } from './agent-thread-versions.js';
 import { classNames, dataFlag, named } from './part-helpers.js';
 import { useCopyText } from './use-copy-text.js';
 
@@ -32,6 +36,14 @@ export interface AgentThreadMessageProps
   onRetry?: (() => void) | undefined;
   /** Shows Edit (a USER message). @default undefined */
   onEdit?: ((messageId: string, text: string) => void) | undefined;
+  /** Shows Regenerate (an answer). @default undefined */
+  onRegenerate?: ((answerId: string) => void) | undefined;
+  /** The version this message begins, when its turn has several: shows ‹ 1 / 2 ›. @default undefined */
+  version?: MessageVersion | undefined;
+  /** Called by ‹ › with the first message of the version to show. @default undefined */
+  onShowVersion?: ((messageId: string) => void) | undefined;
+  /** A turn runs: ‹ › wait for it. @default false */
+  busy?: boolean;
   /** Shows "Show run" (an answer). @default undefined */
   onSelect?: ((messageId: string) => void) | undefined;
   /** @default false */
@@ -44,7 +56,8 @@ export interface AgentThreadMessageProps
 
 /**
  * One message: who wrote it (labelled for screen readers), its text as plain text, its state
- * (`data-role`, `data-status`, `data-selected`) and its actions: Copy on an answer, Retry, Edit.
+ * (`data-role`, `data-status`, `data-selected`) and its actions: Copy and Regenerate on an answer,
+ * Retry, Edit, ‹ 1 / 2 › between versions.
  * Its `ref` is the `<li>`.
  */
 export const AgentThreadMessage = /* @__PURE__ */ named(
@@ -61,6 +74,10 @@ function AgentThreadMessageRender(
     userName = 'You',
     onRetry,
     onEdit,
+    onRegenerate,
+    version,
+    onShowVersion,
+    busy = false,
     onSelect,
     selected = false,
     waiting,
@@ -120,9 +137,22 @@ function AgentThreadMessageRender(
           {!fromUser && message.status !== 'streaming' && message.text !== '' ? (
             <CopyAnswerButton text={message.text} />
           ) : null}
+          {version && onShowVersion ? (
+            <VersionPicker version={version} disabled={busy} onShow={onShowVersion} />
+          ) : null}
           {onRetry ? (
             <button type="button" className="ack-thread__retry" onClick={onRetry}>
               Retry
+            </button>
+          ) : null}
+          {onRegenerate && message.status !== 'streaming' && message.status !== 'waiting' ? (
+            <button
+              type="button"
+              className="ack-thread__regenerate"
+              aria-label="Regenerate this answer"
+              onClick={() => onRegenerate(message.id)}
+            >
+              Regenerate
             </button>
           ) : null}
           {onEdit ? (

@@ -72,14 +72,12 @@ function AgentThreadMessagesRender(
   };
   const nextPage = Math.min(earlierPageSize, shownFrom);
   const lastIndex = messages.length - 1;
-  let lastUserIndex = -1;
-  for (let index = lastIndex; index >= 0; index -= 1) {
-    if (messages[index]?.role === 'USER') {
-      lastUserIndex = index;
-      break;
-    }
-  }
+  const lastStatus = messages[lastIndex]?.status;
+  // Retry stands for Regenerate on the last answer when it failed or stopped.
+  const retries =
+    context.onRetry !== undefined && (lastStatus === 'error' || lastStatus === 'stopped');
   const idle = status === 'idle';
+  const { versions } = context;
   return (
     <>
       {shownFrom > 0 ? (
@@ -103,7 +101,8 @@ function AgentThreadMessagesRender(
           const index = shownFrom + offset;
           return (
             <AgentThreadMessage
-              key={message.id}
+              // The versions of a turn are one item: focus stays on ‹ › as the version changes.
+              key={versions.get(message.id)?.ids[0] ?? message.id}
               message={message}
               agentName={context.agentName}
               userName={context.userName}
@@ -115,7 +114,15 @@ function AgentThreadMessagesRender(
                   ? context.onRetry
                   : undefined
               }
-              onEdit={idle && index === lastUserIndex ? context.onEdit : undefined}
+              onEdit={message.role === 'USER' && status !== 'loading' ? context.onEdit : undefined}
+              onRegenerate={
+                idle && message.role === 'GLEAN_AI' && !(index === lastIndex && retries)
+                  ? context.onRegenerate
+                  : undefined
+              }
+              version={versions.get(message.id)}
+              onShowVersion={context.onShowVersion}
+              busy={!idle}
               onSelect={
                 message.role === 'GLEAN_AI' && (context.canSelect?.(message) ?? true)
                   ? context.onSelect

@@ -11,6 +11,7 @@ import {
 import type {
   ConversationMessage,
   ConversationStatus,
+  MessageVersion,
 } from '../core/conversation/agent-conversation.js';
 import type { AgentError } from '../core/wire/errors.js';
 import { answerAnnouncement } from '../core/console/run-wording.js';
@@ -22,6 +23,7 @@ import {
 import { AgentThreadMessage, type AgentThreadMessageProps } from './agent-thread-message.js';
 import { AgentThreadMessages, type AgentThreadMessagesProps } from './agent-thread-messages.js';
 import { AgentThreadViewport, type AgentThreadViewportProps } from './agent-thread-viewport.js';
+import { versionText } from './agent-thread-versions.js';
 import { classNames, dataFlag, visuallyHidden, named } from './part-helpers.js';
 
 export { AgentThreadMessage, type AgentThreadMessageProps };
@@ -60,10 +62,29 @@ export interface AgentThreadRootProps
    */
   onRetry?: () => void;
   /**
-   * Called when the person edits the last USER message and saves it. No Edit without it.
+   * Called when the person edits a USER message and saves it, also while a turn runs (pass an
+   * edit that stops it first: `chat.edit(id, text, { stopRunning: true })`, as the console
+   * does). No Edit without it.
    * @default undefined
    */
   onEdit?: (messageId: string, text: string) => void;
+  /**
+   * Called by Regenerate on a settled answer (`chat.regenerate`: the previous answer is kept as
+   * a version). No Regenerate without it.
+   * @default undefined
+   */
+  onRegenerate?: (answerId: string) => void;
+  /**
+   * The messages that begin one of several versions (`chat.versions`): each shows ‹ 1 / 2 ›.
+   * @default no versions
+   */
+  versions?: ReadonlyMap<string, MessageVersion>;
+  /**
+   * Called with the first message of the version to show (`chat.showVersion`). No version
+   * buttons without it.
+   * @default undefined
+   */
+  onShowVersion?: (messageId: string) => void;
   /**
    * Called with an answer's id when the person asks to see its run (e.g. in an event log). No
    * button without it.
@@ -107,6 +128,8 @@ export interface AgentThreadRootProps
   earlierPageSize?: number;
 }
 
+const noVersions: ReadonlyMap<string, MessageVersion> = new Map();
+
 /** A count option: a whole number, at least 1 (`Infinity` stays). */
 function atLeastOne(value: number): number {
   return Number.isNaN(value) ? 1 : Math.max(1, Math.floor(value));
@@ -131,6 +154,9 @@ function AgentThreadRootRender(
     userName = 'You',
     onRetry,
     onEdit,
+    onRegenerate,
+    versions = noVersions,
+    onShowVersion,
     onSelect,
     canSelect,
     selectedId,
@@ -164,6 +190,9 @@ function AgentThreadRootRender(
     userName,
     onRetry,
     onEdit,
+    onRegenerate,
+    versions,
+    onShowVersion,
     onSelect,
     canSelect,
     selectedId,
@@ -197,8 +226,8 @@ export interface AgentThreadAnnouncerProps
 
 /**
  * A polite live region that reads each answer once, when it is complete (or says it stopped or
- * failed): never token by token, never the answers restored or settled before it mounted. Its
- * `ref` is the region (`role="status"`).
+ * failed), and a change of version once ("Version 1 of 2"): never token by token, never the
+ * answers restored or settled before it mounted. Its `ref` is the region (`role="status"`).
  */
 export const AgentThreadAnnouncer = /* @__PURE__ */ named(
   /* @__PURE__ */ forwardRef<HTMLDivElement, AgentThreadAnnouncerProps>(AgentThreadAnnouncerRender),
@@ -209,9 +238,24 @@ function AgentThreadAnnouncerRender(
   { className, ...rest }: AgentThreadAnnouncerProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const { messages, agentName } = useThreadContext('AgentThreadAnnouncer');
+  const { messages, agentName, versions } = useThreadContext('AgentThreadAnnouncer');
   const [announcement, setAnnouncement] = useState('');
   const streamingRef = useRef(new Set<string>());
+  // The version shown at each fork (named by its versions), as last rendered.
+  const shownRef = useRef<Map<string, number> | undefined>(undefined);
+
+  useEffect(() => {
+    const shown = new Map<string, number>();
+    let next: string | undefined;
+    for (const version of versions.values()) {
+      const fork = version.ids.join(' ');
+      const before = shownRef.current?.get(fork);
+      if (before !== undefined && before !== version.index) next = versionText(version);
+      shown.set(fork, version.index);
+    }
+    shownRef.current = shown;
+    if (next !== undefined) setAnnouncement(next);
+  }, [versions]);
 
   useEffect(() => {
     const streaming = streamingRef.current;
@@ -225,7 +269,7 @@ function AgentThreadAnnouncerRender(
         next = answerAnnouncement(agentName, message);
       }
     }
-    // Answers dropped by an edit, a retry or a clear are no longer awaited.
+    // Answers no longer shown (another version, a clear) are no longer awaited.
     for (const id of streaming) {
       if (!messages.some((message) => message.id === id)) streaming.delete(id);
     }
@@ -258,8 +302,8 @@ export interface AgentThreadProps extends AgentThreadRootProps {
 /**
  * The transcript of a conversation: USER and agent messages told apart (visually and for screen
  * readers), the answer being written with a streaming indicator (and why it waits, on a 429),
- * stopped and failed answers marked with the error and Retry on the last one, Copy on each
- * answer, Edit on the last USER message. Follows the newest message while the reader is at the
+ * stopped and failed answers marked with the error and Retry on the last one, Copy and
+ * Regenerate on each answer, Edit on each USER message, ‹ 1 / 2 › between the versions of a turn. Follows the newest message while the reader is at the
  * bottom, never moves focus on its own, and reads a finished answer once in a polite live region.
  * A long thread shows its newest `visibleMessages` (100) and a "Show 50 earlier messages" button
  * above them (`visibleMessages={Infinity}` shows every message); when the last page takes the
@@ -276,7 +320,10 @@ export interface AgentThreadProps extends AgentThreadRootProps {
  *   reconnectReason={chat.run.reconnectReason}
  *   nextAttemptAt={chat.run.nextAttemptAt}
  *   onRetry={() => void chat.retry()}
- *   onEdit={(id, text) => void chat.edit(id, text)}
+ *   onEdit={(id, text) => void chat.edit(id, text, { stopRunning: true })}
+ *   onRegenerate={(id) => void chat.regenerate(id)}
+ *   versions={chat.versions}
+ *   onShowVersion={chat.showVersion}
  * />
  */
 export const AgentThread = /* @__PURE__ */ Object.assign(

@@ -288,6 +288,9 @@ export function renderInput(view: ConsoleView): ReactNode {
           nextAttemptAt={chat.run.nextAttemptAt}
           onRetry={state.retry}
           onEdit={state.edit}
+          onRegenerate={state.regenerate}
+          versions={chat.versions}
+          onShowVersion={state.showVersion}
           onSelect={parts.EventLog ? state.selectAnswer : undefined}
           // "Show run" only where the log would have something to show.
           canSelect={(message) => (chat.runs.get(message.id)?.events.length ?? 0) > 0}

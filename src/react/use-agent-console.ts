@@ -69,8 +69,12 @@ export interface UseAgentConsoleResult extends AgentConsoleSnapshot {
   stop: AgentConsoleController['stop'];
   /** Sends a chat message. Stable identity. */
   send: AgentConsoleController['send'];
-  /** Edits a USER message and sends again. Stable identity. */
+  /** Edits a USER message and sends again (stopping a turn under way). Stable identity. */
   edit: AgentConsoleController['edit'];
+  /** Writes an answer again, keeping the previous one as a version. Stable identity. */
+  regenerate: AgentConsoleController['regenerate'];
+  /** Shows another version of the thread (`conversation.versions`). Stable identity. */
+  showVersion: AgentConsoleController['showVersion'];
   /**
    * Answers the approvals a durable turn waits for (`pendingInteractions`); how it went is
    * `approvalStatus` and `approvalError`. Stable identity.
@@ -181,6 +185,8 @@ export function useAgentConsole(
       stop: controller.stop,
       send: controller.send,
       edit: controller.edit,
+      regenerate: controller.regenerate,
+      showVersion: controller.showVersion,
       respond: controller.respond,
       selectAnswer: controller.selectAnswer,
       runAgain: controller.runAgain,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import {
   AgentConversation,
   type AgentConversationOptions,
+  type ConversationChangeOptions,
   type ConversationSnapshot,
 } from '../core/conversation/agent-conversation.js';
 import type { AgentClient } from '../core/wire/agent-client.js';
@@ -36,10 +37,24 @@ export interface UseAgentConversationResult extends ConversationSnapshot {
   stop: () => void;
   /** Answers the approvals a durable turn waits for (`pendingInteractions`). Stable identity. */
   respond: (decisions: readonly DurableRunDecision[]) => Promise<ConversationSnapshot>;
-  /** Runs the last USER message again, replacing its answer. Stable identity. */
+  /** Runs the last USER message again (its answer kept as a version). Stable identity. */
   retry: () => Promise<ConversationSnapshot>;
-  /** Edits a USER message, drops what follows and sends again. Stable identity. */
-  edit: (messageId: string, text: string) => Promise<ConversationSnapshot>;
+  /**
+   * Edits a USER message and sends again; what followed it is kept as the version before
+   * (`stopRunning`: a turn under way is stopped first). Stable identity.
+   */
+  edit: (
+    messageId: string,
+    text: string,
+    options?: ConversationChangeOptions,
+  ) => Promise<ConversationSnapshot>;
+  /** Writes an answer again (default: the last), keeping the previous one as a version. Stable identity. */
+  regenerate: (
+    answerId?: string,
+    options?: ConversationChangeOptions,
+  ) => Promise<ConversationSnapshot>;
+  /** Shows another version of the thread (one of `versions`' ids). Stable identity. */
+  showVersion: (messageId: string) => ConversationSnapshot;
   /** Stops the turn and empties the thread. Stable identity. */
   clear: () => void;
   /** The conversation behind the hook (pass it to another `useAgentConversation({ conversation })`). */
@@ -114,7 +129,17 @@ export function useAgentConversation(
   const send = useCallback((text: string) => conversation.send(text), [conversation]);
   const retry = useCallback(() => conversation.retry(), [conversation]);
   const edit = useCallback(
-    (messageId: string, text: string) => conversation.edit(messageId, text),
+    (messageId: string, text: string, changeOptions?: ConversationChangeOptions) =>
+      conversation.edit(messageId, text, changeOptions),
+    [conversation],
+  );
+  const regenerate = useCallback(
+    (answerId?: string, changeOptions?: ConversationChangeOptions) =>
+      conversation.regenerate(answerId, changeOptions),
+    [conversation],
+  );
+  const showVersion = useCallback(
+    (messageId: string) => conversation.showVersion(messageId),
     [conversation],
   );
   const stop = useCallback(() => conversation.stop(), [conversation]);
@@ -124,7 +149,18 @@ export function useAgentConversation(
   );
   const clear = useCallback(() => conversation.clear(), [conversation]);
 
-  return { ...snapshot, send, stop, respond, retry, edit, clear, conversation };
+  return {
+    ...snapshot,
+    send,
+    stop,
+    respond,
+    retry,
+    edit,
+    regenerate,
+    showVersion,
+    clear,
+    conversation,
+  };
 }
 
 /**

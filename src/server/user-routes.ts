@@ -207,6 +207,8 @@ async function answerStoreRoute(
             title: thread.title,
             // The store checks each message and keeps only its own fields.
             messages: thread.messages as never,
+            // Checked (and copied) by the store, as the messages are.
+            versions: thread['versions'] as never,
           },
           { expectedRevision },
         );

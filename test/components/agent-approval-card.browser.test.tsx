@@ -13,23 +13,7 @@ import {
   type DurableInteraction,
   type DurableRunDecision,
 } from 'agent-console-kit';
-import type { DurableToolApproval } from '../../src/core/wire/durable-run-schemas.js';
-
-function approval(id: string, overrides: Partial<DurableToolApproval> = {}): DurableToolApproval {
-  return {
-    kind: 'tool-approval',
-    interactionId: id,
-    displayName: `Tool ${id}`,
-    description: `Runs tool ${id}.`,
-    toolId: undefined,
-    arguments: { id },
-    argumentsText: `{"id":"${id}"}`,
-    argumentsPrecisionLost: false,
-    expiresAt: undefined,
-    raw: {},
-    ...overrides,
-  };
-}
+import { toolApproval } from '../support/tool-approval.js';
 
 function show(interactions: DurableInteraction[], onSubmit: (d: DurableRunDecision[]) => void) {
   return render(
@@ -42,7 +26,7 @@ function show(interactions: DurableInteraction[], onSubmit: (d: DurableRunDecisi
 describe('given a keyboard user in Chromium', () => {
   it('answers one approval: Tab to Approve, Enter', async () => {
     const sent: DurableRunDecision[][] = [];
-    show([approval('a', { displayName: 'Send Slack message' })], (d) => sent.push(d));
+    show([toolApproval('a', { displayName: 'Send Slack message' })], (d) => sent.push(d));
     await expect.element(page.getByRole('heading', { name: 'Approval needed' })).toHaveFocus();
     const approve = page.getByRole('button', { name: 'Approve' });
     // Armed after the delay (600 ms): the keyboard user's Enter then counts.
@@ -61,7 +45,7 @@ describe('given a keyboard user in Chromium', () => {
 
   it('answers a batch: Tab through the choices, Space and Enter choose, Submit with Enter', async () => {
     const sent: DurableRunDecision[][] = [];
-    show([approval('a'), approval('b')], (d) => sent.push(d));
+    show([toolApproval('a'), toolApproval('b')], (d) => sent.push(d));
     await expect.element(page.getByRole('heading', { name: 'Approvals needed (2)' })).toHaveFocus();
     await expect
       .element(page.getByRole('button', { name: 'Approve' }).first())
@@ -92,13 +76,13 @@ describe('given a keyboard user in Chromium', () => {
 });
 
 const everything: DurableInteraction[] = [
-  approval('a', {
+  toolApproval('a', {
     displayName: 'Pay invoice',
     argumentsText:
       '{"file":"invoice\u202Efdp.exe","payee":"pay\u200Bpal","account_id":12345678901234567890}',
     expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
   }),
-  approval('b', { expiresAt: new Date(Date.now() - 60_000).toISOString() }),
+  toolApproval('b', { expiresAt: new Date(Date.now() - 60_000).toISOString() }),
   { kind: 'unknown', interactionId: 'c', type: 'FORM_INPUT', raw: {} },
 ];
 
@@ -108,7 +92,7 @@ describe.each(['light', 'dark'] as const)('given the %s theme', (theme) => {
       <StrictMode>
         <AgentApprovalCard
           data-theme={theme}
-          interactions={[approval('z'), approval('y')]}
+          interactions={[toolApproval('z'), toolApproval('y')]}
           onSubmit={() => undefined}
         />
       </StrictMode>,

@@ -19,6 +19,7 @@ import { AgentApprovalConflictError, type AgentMessage } from 'agent-console-kit
 import type { DurableToolApproval } from '../../src/core/wire/durable-run-schemas.js';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
+import { toolApproval } from '../support/tool-approval.js';
 
 const token = 'approval-card-token-7f3a';
 const messages: AgentMessage[] = [{ role: 'USER', content: [{ type: 'text', text: 'Go' }] }];
@@ -61,22 +62,6 @@ async function pausedRun(agentId: string) {
   return { api, run };
 }
 
-function approval(id: string, overrides: Partial<DurableToolApproval> = {}): DurableToolApproval {
-  return {
-    kind: 'tool-approval',
-    interactionId: id,
-    displayName: `Tool ${id}`,
-    description: `Runs tool ${id}.`,
-    toolId: undefined,
-    arguments: { id },
-    argumentsText: `{"id":"${id}"}`,
-    argumentsPrecisionLost: false,
-    expiresAt: undefined,
-    raw: {},
-    ...overrides,
-  };
-}
-
 const liveRegion = () => {
   const region = document.querySelector('.ack-approval [role="status"]');
   if (!(region instanceof HTMLElement)) throw new Error('no live region');
@@ -114,7 +99,7 @@ describe('given one approval read from the service', () => {
     await user.click(screen.getByRole('button', { name: 'Reject' }));
 
     expect(sent).toEqual([[{ interactionId: interaction.interactionId, decision: 'APPROVE' }]]);
-    await vi.waitFor(() => expect(server.service.durableStats.responsesAccepted).toBe(1));
+    await expect.poll(() => server.service.durableStats.responsesAccepted).toBe(1);
     expect(server.service.durableStats.toolsExecuted).toBe(1);
     expect(approve).toHaveAttribute('aria-disabled', 'true');
   });
@@ -173,7 +158,7 @@ describe('given one approval read from the service', () => {
 
   it('says the answer could not be sent for another error, and lets it be sent again', async () => {
     const sent: DurableRunDecision[][] = [];
-    const interactions = [approval('a')];
+    const interactions = [toolApproval('a')];
     const user = userEvent.setup();
     const { rerender } = render(
       <StrictMode>
@@ -227,7 +212,7 @@ describe('given one approval read from the service', () => {
     render(
       <StrictMode>
         <AgentApprovalCard
-          interactions={[approval('a'), approval('b')]}
+          interactions={[toolApproval('a'), toolApproval('b')]}
           status="error"
           error={error}
           onSubmit={() => undefined}
@@ -296,7 +281,7 @@ describe('given a batch of two read from the service', () => {
         { interactionId: second.interactionId, decision: 'REJECT' },
       ],
     ]);
-    await vi.waitFor(() => expect(server.service.durableStats.responsesAccepted).toBe(1));
+    await expect.poll(() => server.service.durableStats.responsesAccepted).toBe(1);
     expect(server.service.durableStats.toolsExecuted).toBe(1);
   });
 });
@@ -314,7 +299,7 @@ describe('given the batch on screen changes', () => {
         />
       </StrictMode>
     );
-    const { rerender } = render(card([approval('a'), approval('b')]));
+    const { rerender } = render(card([toolApproval('a'), toolApproval('b')]));
     await user.click(
       within(screen.getByRole('listitem', { name: 'Tool a' })).getByRole('button', {
         name: 'Approve',
@@ -328,12 +313,12 @@ describe('given the batch on screen changes', () => {
     expect(screen.queryByText('The requests changed: review them again.')).toBeNull();
 
     // The same batch in a new array (a poll that changed nothing) keeps the decisions.
-    rerender(card([approval('b'), approval('a')]));
+    rerender(card([toolApproval('b'), toolApproval('a')]));
     expect(screen.getByRole('button', { name: 'Submit decisions' })).not.toHaveAttribute(
       'aria-disabled',
     );
 
-    rerender(card([approval('a'), approval('c')]));
+    rerender(card([toolApproval('a'), toolApproval('c')]));
 
     expect(screen.getByText('The requests changed: review them again.')).toBeInTheDocument();
     expect(screen.queryAllByRole('button', { pressed: true })).toEqual([]);
@@ -341,11 +326,11 @@ describe('given the batch on screen changes', () => {
     expect(submit).toHaveAttribute('aria-disabled', 'true');
     await user.click(submit);
     expect(sent).toEqual([]);
-    await vi.waitFor(() =>
-      expect(liveRegion()).toHaveTextContent(
+    await expect
+      .poll(() => liveRegion())
+      .toHaveTextContent(
         'The requests changed: review them again. Approval needed: Tool a, Tool c',
-      ),
-    );
+      );
   });
 
   it('does not say the requests changed when the batch before was answered', async () => {
@@ -355,11 +340,11 @@ describe('given the batch on screen changes', () => {
         <AgentApprovalCard interactions={interactions} armDelay={0} onSubmit={() => undefined} />
       </StrictMode>
     );
-    const { rerender } = render(card([approval('a')]));
+    const { rerender } = render(card([toolApproval('a')]));
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    rerender(card([approval('b')]));
+    rerender(card([toolApproval('b')]));
     expect(screen.queryByText('The requests changed: review them again.')).toBeNull();
-    await vi.waitFor(() => expect(liveRegion()).toHaveTextContent('Approval needed: Tool b'));
+    await expect.poll(() => liveRegion()).toHaveTextContent('Approval needed: Tool b');
     // The new request is armed again and answerable.
     expect(screen.getByRole('button', { name: 'Approve' })).not.toHaveAttribute('aria-disabled');
   });
@@ -374,7 +359,7 @@ describe('given a click as the card appears', () => {
         <AgentApprovalCard interactions={interactions} onSubmit={(d) => sent.push(d)} />
       </StrictMode>
     );
-    const { rerender } = render(card([approval('a')]));
+    const { rerender } = render(card([toolApproval('a')]));
     const approve = () => screen.getByRole('button', { name: 'Approve' });
 
     expect(approve()).toHaveAttribute('aria-disabled', 'true');
@@ -389,7 +374,7 @@ describe('given a click as the card appears', () => {
     fireEvent.click(approve());
     expect(sent).toEqual([]);
 
-    rerender(card([approval('b')]));
+    rerender(card([toolApproval('b')]));
     expect(approve()).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(approve());
     expect(sent).toEqual([]);
@@ -438,7 +423,7 @@ describe('given hostile arguments from the service', () => {
       <StrictMode>
         <AgentApprovalCard
           interactions={[
-            approval('x', {
+            toolApproval('x', {
               displayName: 'Send\u2066 mail',
               description: 'Sends\u202D it\uFEFF now',
               argumentsText: '{"broken": "\u202E',
@@ -470,7 +455,7 @@ describe('given an interaction of a kind this version does not know', () => {
     const { container } = render(
       <StrictMode>
         <AgentApprovalCard
-          interactions={[approval('a'), unknown]}
+          interactions={[toolApproval('a'), unknown]}
           armDelay={0}
           onSubmit={(d) => sent.push(d)}
         />
@@ -525,9 +510,9 @@ describe('given the person types elsewhere', () => {
     await user.click(screen.getByRole('textbox', { name: 'Message' }));
     await user.keyboard('half a sen');
 
-    rerender(<Page interactions={[approval('a')]} />);
+    rerender(<Page interactions={[toolApproval('a')]} />);
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
-    rerender(<Page interactions={[approval('b'), approval('c')]} />);
+    rerender(<Page interactions={[toolApproval('b'), toolApproval('c')]} />);
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
     await user.keyboard('tence');
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('half a sentence');
@@ -535,7 +520,7 @@ describe('given the person types elsewhere', () => {
 
   it('focuses the heading when nobody is typing', () => {
     const { rerender } = render(<Page interactions={[]} />);
-    rerender(<Page interactions={[approval('a')]} />);
+    rerender(<Page interactions={[toolApproval('a')]} />);
     expect(screen.getByRole('heading', { name: 'Approval needed' })).toHaveFocus();
   });
 });
@@ -547,24 +532,22 @@ describe('the announcement', () => {
         <AgentApprovalCard interactions={interactions} status={status} onSubmit={() => undefined} />
       </StrictMode>
     );
-    const { rerender } = render(card([approval('a', { displayName: 'Send Slack message' })]));
-    await vi.waitFor(() =>
-      expect(liveRegion()).toHaveTextContent('Approval needed: Send Slack message'),
-    );
+    const { rerender } = render(card([toolApproval('a', { displayName: 'Send Slack message' })]));
+    await expect.poll(() => liveRegion()).toHaveTextContent('Approval needed: Send Slack message');
     const changes: string[] = [];
     const observer = new MutationObserver(() => changes.push(liveRegion().textContent ?? ''));
     observer.observe(liveRegion(), { childList: true, characterData: true, subtree: true });
 
     for (let poll = 0; poll < 3; poll += 1) {
-      rerender(card([approval('a', { displayName: 'Send Slack message' })]));
+      rerender(card([toolApproval('a', { displayName: 'Send Slack message' })]));
     }
-    rerender(card([approval('a', { displayName: 'Send Slack message' })], 'responding'));
+    rerender(card([toolApproval('a', { displayName: 'Send Slack message' })], 'responding'));
     await act(async () => {});
     expect(changes).toEqual([]);
 
-    rerender(card([approval('b', { displayName: 'Create Jira issue' })]));
-    await vi.waitFor(() => expect(changes.length).toBeGreaterThan(0));
-    rerender(card([approval('b', { displayName: 'Create Jira issue' })]));
+    rerender(card([toolApproval('b', { displayName: 'Create Jira issue' })]));
+    await expect.poll(() => changes.length).toBeGreaterThan(0);
+    rerender(card([toolApproval('b', { displayName: 'Create Jira issue' })]));
     await act(async () => {});
     observer.disconnect();
     expect(new Set(changes)).toEqual(

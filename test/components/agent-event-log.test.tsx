@@ -181,9 +181,7 @@ describe('given events to count, filter and export', () => {
     expect(await blobs[0]?.text()).toBe(
       eventsToNdjson(events.filter((event) => event.event === 'message')),
     );
-    await vi.waitFor(() =>
-      expect(revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/events'),
-    );
+    await expect.poll(() => revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/events');
     expect(document.querySelector('a[download]')).toBeNull();
   });
 });

@@ -321,7 +321,7 @@ describe('given a 429 with Retry-After', () => {
 });
 
 describe('given a restored thread', () => {
-  it('shows it, announces nothing, and offers Edit only on the last USER message', async () => {
+  it('shows it, announces nothing, and offers Edit on each USER message', async () => {
     const mock = await serveChat(echo);
     renderChat(mock, 'rest-v1', [
       { id: 'u1', role: 'USER', text: 'Old <b>question</b>', status: 'done', createdAt: 1 },
@@ -340,10 +340,14 @@ describe('given a restored thread', () => {
     expect(messageItems()[1]).toHaveTextContent('<img src=x onerror=alert(1)>');
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('');
-    expect(screen.getAllByRole('button', { name: 'Edit your message' })).toHaveLength(1);
-    expect(
-      within(messageItems()[2] as HTMLElement).getByRole('button', { name: 'Edit your message' }),
-    ).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Edit your message' })).toHaveLength(2);
+    for (const index of [0, 2]) {
+      expect(
+        within(messageItems()[index] as HTMLElement).getByRole('button', {
+          name: 'Edit your message',
+        }),
+      ).toBeInTheDocument();
+    }
     expect(screen.getAllByRole('button', { name: 'Copy the answer' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
@@ -445,10 +449,14 @@ describe('given a thread longer than visibleMessages', () => {
     expect(
       within(shownItems()[98] as HTMLElement).queryByRole('button', { name: 'Retry' }),
     ).toBeNull();
-    expect(screen.getAllByRole('button', { name: 'Edit your message' })).toHaveLength(1);
+    // Each USER message shown can be edited (issue 29: the turns after it become a version).
+    expect(screen.getAllByRole('button', { name: 'Edit your message' })).toHaveLength(50);
     expect(
       within(shownItems()[99] as HTMLElement).getByRole('button', { name: 'Edit your message' }),
     ).toBeInTheDocument();
+    expect(
+      within(shownItems()[98] as HTMLElement).queryByRole('button', { name: 'Edit your message' }),
+    ).toBeNull();
     const results = await axe.run(container);
     expect(results.violations).toEqual([]);
   });

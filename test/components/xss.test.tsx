@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import type { AgentApi } from 'agent-console-kit/core';
 import { AgentConsole } from 'agent-console-kit/console';
 import { demoAgents, textEvents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { setUpMockServer } from '../support/mock-server.js';
+import { layOutEventLogs } from '../support/event-log.js';
 
 const img = '<img src=x onerror="window.__xssFired = true">';
 const script = '<script>window.__xssFired = true</script>';
@@ -69,39 +70,8 @@ declare global {
   }
 }
 
-// jsdom has no layout: give the event log's scroller and rows a size so its virtual rows render.
-const layout = {
-  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
-  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
-  offsetHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight'),
-};
-beforeAll(() => {
-  for (const name of ['clientHeight', 'clientWidth'] as const) {
-    Object.defineProperty(Element.prototype, name, {
-      configurable: true,
-      get(this: Element) {
-        return this.classList.contains('ack-event-log__scroller') ? 800 : 0;
-      },
-    });
-  }
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('ack-event-log__item') ? 20 : 0;
-    },
-  });
-});
-afterAll(() => {
-  for (const [name, descriptor] of Object.entries(layout)) {
-    if (descriptor) {
-      Object.defineProperty(
-        name === 'offsetHeight' ? HTMLElement.prototype : Element.prototype,
-        name,
-        descriptor,
-      );
-    }
-  }
-});
+// jsdom has no layout: the event log's scroller and rows get a size so its virtual rows render.
+layOutEventLogs(800);
 
 beforeEach(() => {
   delete window.__xssFired;

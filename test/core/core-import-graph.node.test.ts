@@ -179,7 +179,7 @@ function loadedOnDemand(): string[] {
 }
 
 describe('given the modules of src/core loaded on demand', () => {
-  it("finds them all: the durable wire and turn, the explanation of a refusal, the check of tools, a durable console's thread store", () => {
+  it("finds them all: the durable wire and turn, the explanation of a refusal, the check of tools, the version tree and the check of its stored form, a durable console's thread store", () => {
     expect(new Set(loadedOnDemand())).toEqual(
       new Set([
         'core/wire/durable-run-wire.ts',
@@ -187,6 +187,8 @@ describe('given the modules of src/core loaded on demand', () => {
         'core/console/console-thread-store.ts',
         'core/wire/wire-explain.ts',
         'core/wire/agent-tools-wire.ts',
+        'core/conversation/message-versions.ts',
+        'core/storage/thread-versions.ts',
       ]),
     );
   });

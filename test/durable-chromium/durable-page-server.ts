@@ -6,36 +6,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { MockAgentService } from 'agent-console-kit/testing';
 import { concatBytes } from '../../src/core/base/bytes.js';
-
-const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+import { bundleTestPage, testPageHtml } from '../support/test-page.js';
 
 /** page.tsx and the library's source as one script, React in development mode (StrictMode). */
-export async function bundlePage(): Promise<string> {
-  const result = await build({
-    entryPoints: [fromRoot('test/durable-chromium/page.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    alias: { 'agent-console-kit': fromRoot('src/index.ts') },
-    define: { 'process.env.NODE_ENV': '"development"' },
-    logLevel: 'error',
-  });
-  const [output] = result.outputFiles;
-  if (output === undefined) throw new Error('esbuild wrote no page script');
-  return output.text;
-}
+export const bundlePage = () => bundleTestPage('test/durable-chromium/page.tsx');
 
-const html = `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><title>Durable runs</title></head>
-  <body><div id="root"></div><script type="module" src="/page.js"></script></body>
-</html>`;
+const html = testPageHtml('Durable runs');
 
 export interface DurablePageServer {
   readonly url: string;

@@ -7,8 +7,6 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import {
   createAgentProxy,
   createPgliteStore,
@@ -17,31 +15,11 @@ import {
 } from 'agent-console-kit/server';
 import type { MockAgentService } from 'agent-console-kit/testing';
 import { sessionUser } from '../support/user-store-proxy.js';
+import { bundleTestPage, testPageHtml } from '../support/test-page.js';
 
-const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+export const bundleFollowPage = () => bundleTestPage('test/follow-chromium/page.tsx');
 
-export async function bundleFollowPage(): Promise<string> {
-  const result = await build({
-    entryPoints: [fromRoot('test/follow-chromium/page.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    alias: { 'agent-console-kit': fromRoot('src/index.ts') },
-    define: { 'process.env.NODE_ENV': '"development"' },
-    logLevel: 'error',
-  });
-  const [output] = result.outputFiles;
-  if (output === undefined) throw new Error('esbuild wrote no page script');
-  return output.text;
-}
-
-const html = `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><title>Follow the user</title></head>
-  <body><div id="root"></div><script type="module" src="/page.js"></script></body>
-</html>`;
+const html = testPageHtml('Follow the user');
 
 export interface FollowPageServer {
   readonly url: string;

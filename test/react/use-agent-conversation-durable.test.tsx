@@ -1,9 +1,8 @@
 import { StrictMode, Suspense } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentClientProvider,
-  createAgentClient,
   createMemoryThreadStore,
   useAgentConversation,
   type AgentClient,
@@ -11,20 +10,11 @@ import {
 } from 'agent-console-kit';
 import type { KeyValueStorage } from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
-import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
-import { manualPage, type ManualPage } from '../support/durable-environment.js';
-
-const servers: MockAgentServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
+import type { MockAgentServer } from 'agent-console-kit/testing';
+import { serveDurableAgents, type ManualPage } from '../support/durable-environment.js';
 
 async function setUp() {
-  const page = manualPage();
-  const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
-  servers.push(server);
-  const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
-  return { page, server, client, runStorage: createMemoryStorage() };
+  return { ...(await serveDurableAgents()), runStorage: createMemoryStorage() };
 }
 
 const starts = (server: MockAgentServer) =>

@@ -490,6 +490,7 @@ export function describeAgentStore(backend: StoreBackend) {
         expect(rows.map((row) => [Number(row.version), row.name])).toEqual([
           [1, 'threads'],
           [2, 'runs'],
+          [3, 'thread versions'],
         ]);
         const [one, two] = opened as [AgentStore, AgentStore];
         const user = newUser();

@@ -3,8 +3,10 @@
  * they set, a window that fires `online`/`offline`/`pageshow`, a navigator with `onLine` and an
  * optional Web Locks stand-in. Requests still go over real sockets.
  */
-import { createDurableRunStore } from 'agent-console-kit';
+import { onTestFinished } from 'vitest';
+import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
 import type { DurableRunOptions, KeyValueStorage } from 'agent-console-kit/core';
+import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 import type { DurableRunEnvironment } from '../../src/core/durable/durable-run.js';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
 import { type DurableRunLockManager } from '../../src/core/durable/tab-leader.js';
@@ -95,6 +97,18 @@ export function manualPage(options: { locks?: DurableRunLockManager } = {}): Man
     },
   };
   return page;
+}
+
+/**
+ * A page on a manual clock, the mock service with the demo agents on that clock, and a client of
+ * it (token `tok-5f3a9c`). The service closes when the test ends.
+ */
+export async function serveDurableAgents() {
+  const page = manualPage();
+  const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
+  onTestFinished(() => server.close());
+  const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+  return { page, server, client };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
+import { afterAll, beforeAll } from 'vitest';
 import { AgentEventLog, type AgentEventLogProps, type RunEvent } from 'agent-console-kit';
 import { classifyEvent } from 'agent-console-kit/core';
 import type { RunEventArrival, RunEventFrame } from '../../src/core/stream/classify-event.js';
@@ -46,4 +47,43 @@ export function renderLog(props: AgentEventLogProps) {
       </StrictMode>,
     );
   return { ...result, rerender };
+}
+
+/**
+ * jsdom has no layout: for the tests of this file, the event log's scroller is `scrollerSize` px
+ * high and wide and each of its rows 20 px high, so its virtual rows render.
+ */
+export function layOutEventLogs(scrollerSize: number) {
+  const saved = {
+    clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
+    clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
+    offsetHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight'),
+  };
+  beforeAll(() => {
+    for (const name of ['clientHeight', 'clientWidth'] as const) {
+      Object.defineProperty(Element.prototype, name, {
+        configurable: true,
+        get(this: Element) {
+          return this.classList.contains('ack-event-log__scroller') ? scrollerSize : 0;
+        },
+      });
+    }
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('ack-event-log__item') ? 20 : 0;
+      },
+    });
+  });
+  afterAll(() => {
+    for (const [name, descriptor] of Object.entries(saved)) {
+      if (descriptor) {
+        Object.defineProperty(
+          name === 'offsetHeight' ? HTMLElement.prototype : Element.prototype,
+          name,
+          descriptor,
+        );
+      }
+    }
+  });
 }

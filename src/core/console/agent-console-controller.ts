@@ -264,18 +264,30 @@ export class AgentConsoleController {
   };
 
   /** Sends a chat message (throws while a turn runs, or for blank text). */
-  send = (text: string): Promise<ConversationSnapshot> | undefined => {
-    if (this.#chat === undefined) return undefined;
-    this.#select(undefined);
-    return this.#endUnlessObserved(this.#chat.send(text));
+  send = (text: string): Promise<ConversationSnapshot> | undefined =>
+    this.#onChat((chat) => chat.send(text));
+
+  /**
+   * Edits a USER message of the thread and sends again, in one step while a turn runs (it is
+   * stopped first); what followed the message is kept as the version before.
+   */
+  edit = (messageId: string, text: string): Promise<ConversationSnapshot> | undefined =>
+    this.#onChat((chat) => chat.edit(messageId, text, { stopRunning: true }));
+
+  /** Writes an answer again (default: the last), keeping the previous one as a version. */
+  regenerate = (answerId?: string): Promise<ConversationSnapshot> | undefined =>
+    this.#onChat((chat) => chat.regenerate(answerId, { stopRunning: true }));
+
+  /** Shows another version of the thread (`conversation.versions`); throws while a turn runs. */
+  showVersion = (messageId: string): void => {
+    void this.#onChat((chat) => Promise.resolve(chat.showVersion(messageId)));
   };
 
-  /** Edits a USER message of the thread and sends again. */
-  edit = (messageId: string, text: string): Promise<ConversationSnapshot> | undefined => {
+  #onChat(change: (chat: AgentConversation) => Promise<ConversationSnapshot>) {
     if (this.#chat === undefined) return undefined;
     this.#select(undefined);
-    return this.#endUnlessObserved(this.#chat.edit(messageId, text));
-  };
+    return this.#endUnlessObserved(change(this.#chat));
+  }
 
   /**
    * Answers the approvals a chat agent's durable turn waits for (`pendingInteractions`): one decision

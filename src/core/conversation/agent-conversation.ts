@@ -4,17 +4,25 @@ import {
   type ConversationMessage,
 } from '../storage/conversation-message.js';
 import { AgentInputError, type AgentError } from '../wire/errors.js';
-import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run-schemas.js';
+import type { DurableRunDecision } from '../wire/durable-run-schemas.js';
 import { RunStream } from '../stream/run-stream.js';
-import type { RunSnapshot } from '../stream/run-types.js';
 import { ListenerSet } from '../base/subscribable.js';
 import type {
   AgentConversationOptions,
+  ConversationChangeOptions,
   ConversationExecutionMode,
   ConversationSnapshot,
-  ConversationStatus,
 } from './conversation-options.js';
-import { editedThread, historyOf, retriedThread } from './thread-edits.js';
+import { editedThread, historyOf } from './thread-edits.js';
+import {
+  ConversationThread,
+  conversationSnapshot,
+  type TurnThread,
+} from './conversation-thread.js';
+import {
+  loadedVersionTree as treeLoaded,
+  loadMessageVersions as loadTree,
+} from './message-versions-loader.js';
 import { ThreadSync } from './thread-sync.js';
 import type { TurnDriver, TurnHandle, TurnRef, TurnSnapshot } from './turn-driver.js';
 import { createTurnDriver } from './turn-drivers.js';
@@ -28,21 +36,31 @@ export {
   type ConversationMessageStatus,
   type ConversationRole,
 } from '../storage/conversation-message.js';
+export type { MessageVersion } from './message-versions.js';
+export type {
+  ConversationFork,
+  ConversationVersions,
+  HiddenConversationMessage,
+} from '../storage/thread-versions.js';
 export type {
   AgentConversationOptions,
+  ConversationChangeOptions,
   ConversationApprovalStatus,
   ConversationExecutionMode,
   ConversationSnapshot,
   ConversationStatus,
 } from './conversation-options.js';
 
-/** `send`, `retry` or `edit` while a turn runs: refused, nothing is sent. */
+/** `send`, `retry`, `edit` or `showVersion` while a turn runs: refused, nothing is sent. */
 export class AgentConversationBusyError extends AgentInputError {
   override name = 'AgentConversationBusyError';
   constructor() {
     super('A turn is still running: stop it before sending another message. Nothing was sent.');
   }
 }
+
+/** An edit, a regenerate or a retry: the turn it starts. */
+type Change = () => Promise<ConversationSnapshot>;
 
 /** A turn of the conversation: its answer's id and the driver's handle writing it. */
 interface Turn {
@@ -55,6 +73,9 @@ interface Turn {
   acceptSaved: boolean;
   /** Resolves the promise of the send that started it. */
   settle?: (() => void) | undefined;
+  /** Resolves when the turn has ended (or was dropped by a clear). */
+  ended: Promise<void>;
+  end: () => void;
 }
 
 interface QueuedSend {
@@ -88,8 +109,7 @@ export class AgentConversation {
   });
   readonly #generateId: () => string;
   readonly #now: () => number;
-  #messages: readonly ConversationMessage[];
-  #runs: ReadonlyMap<string, RunSnapshot> = new Map();
+  readonly #thread: ConversationThread;
   /** The turn under way. */
   #active: Turn | undefined;
   /** The current or last turn: followed (its run's last facts) until the next one starts. */
@@ -110,7 +130,7 @@ export class AgentConversation {
 
   constructor(client: AgentClient, options: AgentConversationOptions) {
     this.#options = options;
-    this.#messages = Object.freeze(parseConversationMessages(options.initialMessages ?? []));
+    this.#thread = new ConversationThread(parseConversationMessages(options.initialMessages ?? []));
     this.#generateId = options.generateId ?? createIdGenerator();
     this.#now = options.now ?? Date.now;
     // RunStream reads only its own options (and the callbacks) from the object.
@@ -224,32 +244,79 @@ export class AgentConversation {
       status: 'done',
       createdAt: this.#now(),
     };
-    return this.#startTurn([...this.#messages, question]);
+    return this.#startTurn({ thread: [...this.#thread.messages, question] });
   }
 
   /**
-   * Runs the last USER message again, replacing the answer after it (failed, stopped or done).
-   * Throws an {@link AgentConversationBusyError} while a turn runs; does nothing (resolves with the
-   * snapshot) when the thread has no USER message.
+   * Runs the last USER message again; its answer is kept as a version (one with no text is
+   * replaced). Throws an {@link AgentConversationBusyError} while a turn runs; does nothing
+   * (resolves with the snapshot) when the thread has no USER message.
    */
   retry(): Promise<ConversationSnapshot> {
-    this.#connectThread();
-    this.#disposeUnlessObserved();
-    this.#assertIdle();
-    const thread = retriedThread(this.#messages);
-    return thread === undefined ? Promise.resolve(this.#snapshot) : this.#startTurn(thread);
+    return this.#change({}, () => this.#startTurn(this.#thread.retried()));
   }
 
   /**
-   * Replaces the text of a USER message, drops every message after it and sends the edited
-   * history (one POST). Throws an `AgentInputError` for an unknown id, an agent message or blank
-   * text, an {@link AgentConversationBusyError} while a turn runs.
+   * Writes an answer (default: the last) again; it is kept as a version, with the turns after it.
+   * Throws an `AgentInputError` for an unknown id or a USER message, an
+   * {@link AgentConversationBusyError} while a turn runs (unless `stopRunning`).
    */
-  edit(messageId: string, text: string): Promise<ConversationSnapshot> {
+  regenerate(
+    answerId?: string,
+    options: ConversationChangeOptions = {},
+  ): Promise<ConversationSnapshot> {
+    const { id } = this.#thread.regenerated(answerId);
+    return this.#change(options, () => this.#startTurn(this.#thread.regenerated(id)));
+  }
+
+  /**
+   * Replaces a USER message's text (it keeps its id) and sends the history up to it; what it said,
+   * with the turns after it, is kept as a version. Throws an `AgentInputError` for an unknown id,
+   * an agent message or blank text, an {@link AgentConversationBusyError} while a turn runs
+   * (unless `stopRunning`: the turn is stopped, and the edit sent once it has ended).
+   */
+  edit(
+    messageId: string,
+    text: string,
+    options: ConversationChangeOptions = {},
+  ): Promise<ConversationSnapshot> {
+    editedThread(this.#thread.messages, messageId, text, this.#now());
+    return this.#change(options, () =>
+      this.#startTurn(this.#thread.edited(messageId, text, this.#now(), this.#generateId())),
+    );
+  }
+
+  /**
+   * Shows (and saves as shown) the version that begins with `messageId` (of `versions`' `ids`),
+   * with its later turns. Throws an `AgentInputError` when no version shown has that id, an
+   * {@link AgentConversationBusyError} while a turn runs.
+   */
+  showVersion(messageId: string): ConversationSnapshot {
+    this.#connectThread();
+    this.#assertIdle();
+    if (!this.#thread.show(messageId)) return this.#snapshot;
+    this.#unfollowLast(false);
+    this.#error = undefined;
+    this.#publish();
+    this.#options.onMessagesChange?.(this.#thread.messages);
+    this.#save();
+    return this.#snapshot;
+  }
+
+  /** Runs `change` once the turn under way stopped (`stopRunning`) and the version tree loaded. */
+  #change(options: ConversationChangeOptions, change: Change): ReturnType<Change> {
     this.#connectThread();
     this.#disposeUnlessObserved();
+    const active = this.#active;
+    if (options.stopRunning === true && (active !== undefined || this.#sync?.loading)) {
+      active?.handle?.stop();
+      // A stream ends at once; a durable run once its cancel took (or it finished).
+      if (active !== undefined) this.#onTurn(active);
+      const wait = this.#active?.ended ?? this.#sync?.loading;
+      if (wait !== undefined) return wait.then(() => this.#change({}, change));
+    }
     this.#assertIdle();
-    return this.#startTurn(editedThread(this.#messages, messageId, text, this.#now()));
+    return treeLoaded() ? change() : loadTree().then(() => this.#change({}, change));
   }
 
   /**
@@ -285,12 +352,12 @@ export class AgentConversation {
     const active = this.#active;
     this.#active = undefined;
     this.#unfollowLast(true);
-    this.#messages = Object.freeze([]);
-    this.#runs = new Map();
+    this.#thread.clear();
     this.#error = undefined;
     this.#publish();
     active?.settle?.();
-    this.#options.onMessagesChange?.(this.#messages);
+    active?.end();
+    this.#options.onMessagesChange?.(this.#thread.messages);
     // During the load: saved once the stored revision is known.
     if (this.#sync?.clearWhenLoaded() !== true) this.#save();
   }
@@ -334,9 +401,10 @@ export class AgentConversation {
     }
   }
 
-  #startTurn(thread: readonly ConversationMessage[]): Promise<ConversationSnapshot> {
-    if (this.#dropsTurns) return Promise.resolve(this.#snapshot);
-    const messages = historyOf(thread, this.#options);
+  /** Starts the turn that answers the last message of `turn.thread` (see `ConversationThread`). */
+  #startTurn(turn: TurnThread | undefined): Promise<ConversationSnapshot> {
+    if (turn === undefined || this.#dropsTurns) return Promise.resolve(this.#snapshot);
+    const messages = historyOf(turn.thread, this.#options);
     const answer: ConversationMessage = {
       id: this.#generateId(),
       role: 'GLEAN_AI',
@@ -344,13 +412,11 @@ export class AgentConversation {
       status: 'streaming',
       createdAt: this.#now(),
     };
-    // The runs of answers the new thread keeps.
-    this.#runs = new Map([...this.#runs].filter(([id]) => thread.some((m) => m.id === id)));
-    this.#messages = Object.freeze([...thread, answer]);
+    this.#thread.answer(turn, answer);
     this.#error = undefined;
-    const turn = this.#newTurn(answer.id, false);
+    const started = this.#newTurn(answer.id, false);
     const settled = new Promise<ConversationSnapshot>((resolve) => {
-      turn.settle = () => resolve(this.#snapshot);
+      started.settle = () => resolve(this.#snapshot);
     });
     const { metadata } = this.#options;
     const sync = this.#sync;
@@ -361,19 +427,20 @@ export class AgentConversation {
         : {
             // The turn can be found again (a durable run's record): the answer names it, and the
             // thread is saved before the request goes out.
-            beforeSend: (started) => {
-              this.#follow(turn, started);
-              return sync.save(this.#messages);
+            beforeSend: (early) => {
+              this.#follow(started, early);
+              return sync.save(this.#thread.messages, this.#thread.stored);
             },
           },
     );
-    this.#follow(turn, handle);
+    this.#follow(started, handle);
     return settled;
   }
 
   #newTurn(answerId: string, acceptSaved: boolean): Turn {
     this.#unfollowLast(false);
-    const turn: Turn = { answerId, acceptSaved, handle: undefined, seen: undefined };
+    const [ended, end] = settlement();
+    const turn: Turn = { answerId, acceptSaved, handle: undefined, seen: undefined, ended, end };
     this.#active = turn;
     this.#last = turn;
     return turn;
@@ -407,24 +474,21 @@ export class AgentConversation {
       if (this.#last === turn) this.#publish();
       return;
     }
-    this.#messages = Object.freeze(
-      this.#messages.map((message) =>
-        message.id === turn.answerId ? handle.answer(message, this.#now()) : message,
-      ),
-    );
+    this.#thread.write(turn.answerId, (message) => handle.answer(message, this.#now()));
     const accepted = shown.accepted && !turn.acceptSaved && !shown.ended;
     if (accepted) turn.acceptSaved = true;
     if (shown.ended) {
       this.#active = undefined;
       this.#error = shown.error;
-      if (shown.run !== undefined) this.#runs = new Map(this.#runs).set(turn.answerId, shown.run);
+      if (shown.run !== undefined) this.#thread.keepRun(turn.answerId, shown.run);
     }
     this.#publish();
     if (accepted) this.#save();
     if (!shown.ended) return;
-    this.#options.onMessagesChange?.(this.#messages);
+    this.#options.onMessagesChange?.(this.#thread.messages);
     this.#save();
     turn.settle?.();
+    turn.end();
   }
 
   // ---- the thread store ----
@@ -433,7 +497,7 @@ export class AgentConversation {
   #connectThread() {
     void this.#driver.preload();
     this.#sync?.connect(this.#driver, ({ cleared, restored }) => {
-      if (restored !== undefined) this.#messages = restored.messages;
+      if (restored !== undefined) this.#thread.set(restored.messages, restored.versions);
       if (cleared) this.#save();
       else if (restored?.turn !== undefined) this.#attachTurn(restored.turn);
       this.#publish();
@@ -462,7 +526,7 @@ export class AgentConversation {
 
   /** Saves the thread as it is now (after the saves asked before). */
   #save() {
-    void this.#sync?.save(this.#messages);
+    void this.#sync?.save(this.#thread.messages, this.#thread.stored);
   }
 
   #publish() {
@@ -473,31 +537,10 @@ export class AgentConversation {
   }
 
   #build(): ConversationSnapshot {
-    const [sync, active] = [this.#sync, this.#active];
-    const shown = this.#last?.handle?.getSnapshot();
-    const running = active?.handle?.getSnapshot();
-    const status: ConversationStatus =
-      sync?.loading !== undefined || sync?.pending === true
-        ? 'loading'
-        : active === undefined
-          ? 'idle'
-          : (running?.phase ?? 'connecting');
-    return {
-      messages: this.#messages,
-      status,
-      error: this.#error,
-      run: this.#stream.getSnapshot(),
-      runs: this.#runs,
-      executionMode: this.#mode,
-      durableRun: shown?.durableRun,
-      pendingInteractions: running?.pendingInteractions ?? noApprovals,
-      approvalStatus: running?.approvalStatus ?? 'idle',
-      approvalError: running?.approvalError,
-      turnStatus: shown?.status ?? 'idle',
-      threadId: sync?.threadId,
-      threadRevision: sync?.revision ?? 0,
-      threadError: sync?.error,
-    };
+    const [active, error, run] = [this.#active, this.#error, this.#stream.getSnapshot()];
+    const [running, shown] = [active?.handle?.getSnapshot(), this.#last?.handle?.getSnapshot()];
+    const turns = { active: !!active, running, shown, error, run, executionMode: this.#mode };
+    return conversationSnapshot(this.#thread, this.#sync, turns);
   }
 }
 
@@ -521,10 +564,14 @@ export function createAgentConversation(
   return new AgentConversation(client, options);
 }
 
-const noApprovals: readonly DurableInteraction[] = Object.freeze([]);
-
 function createIdGenerator(): () => string {
   const prefix = Math.random().toString(36).slice(2, 8);
   let counter = 0;
   return () => `msg-${prefix}-${(++counter).toString(36)}`;
+}
+
+/** A promise and what resolves it. */
+function settlement(): [Promise<void>, () => void] {
+  let end = () => {};
+  return [new Promise<void>((resolve) => (end = resolve)), () => end()];
 }

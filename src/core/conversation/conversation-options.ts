@@ -5,6 +5,7 @@ import type { AgentError } from '../wire/errors.js';
 import type { RunStreamOptions } from '../stream/run-stream.js';
 import type { RunSnapshot, RunStatus } from '../stream/run-types.js';
 import type { ThreadStore } from '../storage/thread-store.js';
+import type { MessageVersion } from './message-versions.js';
 
 /**
  * Where the answer to a turn's approvals stands: `'idle'` (nothing sent, or it was accepted),
@@ -25,8 +26,14 @@ export type ConversationExecutionMode = 'stream' | 'durable';
 
 /** The state of a conversation: immutable, and the same object until something changes. */
 export interface ConversationSnapshot {
-  /** The thread, oldest first. */
+  /** The thread, oldest first: the version of it shown (see `versions`). */
   messages: readonly ConversationMessage[];
+  /**
+   * The messages of `messages` that begin one of several versions (an edit, a regenerate), by id:
+   * which one this is (`index`, from 0) of `count`, and the first message of each (`ids`, for
+   * `showVersion`). Empty while the thread has one version.
+   */
+  versions: ReadonlyMap<string, MessageVersion>;
   status: ConversationStatus;
   /** The error the last turn ended with (until the next turn starts or the thread is cleared). */
   error: AgentError | undefined;
@@ -60,6 +67,16 @@ export interface ConversationSnapshot {
   threadRevision: number;
   /** Why the thread could not be loaded or saved (a conflict, a full storage, a malformed thread). */
   threadError: Error | undefined;
+}
+
+/** What an edit or a regenerate asks of a turn under way. */
+export interface ConversationChangeOptions {
+  /**
+   * While a turn runs: stop it (a durable run is cancelled) and go on once it has ended, in one
+   * step. Without it, a turn under way refuses the change with an `AgentConversationBusyError`.
+   * @default false
+   */
+  stopRunning?: boolean | undefined;
 }
 
 /** Options of {@link createAgentConversation}. */

@@ -1,11 +1,14 @@
 import type { ConversationMessage } from '../storage/conversation-message.js';
 import { ThreadConflictError } from '../storage/thread-store-base.js';
-import type { StoredThread, ThreadStore } from '../storage/thread-store.js';
+import type { StoredThread, ThreadSaveInput, ThreadStore } from '../storage/thread-store.js';
+import type { ConversationVersions } from '../storage/thread-versions.js';
+import { loadMessageVersions } from './message-versions-loader.js';
 import { interruptedMessage, isInFlight, type TurnDriver, type TurnRef } from './turn-driver.js';
 
 /** A thread read back: its messages, and the last answer when a run still writes it. */
 export interface RestoredThread {
   messages: readonly ConversationMessage[];
+  versions: ConversationVersions | undefined;
   turn: TurnRef | undefined;
 }
 
@@ -101,11 +104,21 @@ export class ThreadSync {
   async restore(driver: Pick<TurnDriver, 'findTurn'>): Promise<RestoredThread | undefined> {
     const stored = await this.load();
     const turn = await driver.findTurn(stored?.messages ?? []);
+    // A thread with versions shows them: the version tree loads with it.
+    if (stored?.versions !== undefined) await loadMessageVersions().catch(() => undefined);
     if (stored === undefined) return undefined;
     const messages = stored.messages.map((message) =>
       !isInFlight(message) || message.id === turn?.answerId ? message : interruptedAnswer(message),
     );
-    return { messages: Object.freeze(messages), turn };
+    const versions = stored.versions && {
+      forks: stored.versions.forks,
+      // A version not shown has no run writing it.
+      hidden: stored.versions.hidden.map(({ after, message }) => ({
+        after,
+        message: isInFlight(message) ? interruptedAnswer(message) : message,
+      })),
+    };
+    return { messages: Object.freeze(messages), versions, turn };
   }
 
   /** Reads the stored thread (`undefined` when there is none, or it could not be read). */
@@ -120,9 +133,13 @@ export class ThreadSync {
     }
   }
 
-  /** Saves `messages` (after the saves asked before); resolves when this save is done. */
-  save(messages: readonly ConversationMessage[]): Promise<void> {
-    const input = { id: this.threadId, agentId: this.#agentId, messages };
+  /** Saves the thread (after the saves asked before); resolves when this save is done. */
+  save(
+    messages: readonly ConversationMessage[],
+    versions?: ConversationVersions | undefined,
+  ): Promise<void> {
+    const input: ThreadSaveInput = { id: this.threadId, agentId: this.#agentId, messages };
+    if (versions !== undefined) input.versions = versions;
     this.#saves = this.#saves.then(async () => {
       try {
         await this.#write(input);
@@ -135,7 +152,7 @@ export class ThreadSync {
     return this.#saves;
   }
 
-  async #write(input: { id: string; agentId: string; messages: readonly ConversationMessage[] }) {
+  async #write(input: ThreadSaveInput) {
     const store = this.#store;
     try {
       this.#revision = (await store.save(input, { expectedRevision: this.#revision })).revision;
@@ -144,7 +161,11 @@ export class ThreadSync {
       // Renamed elsewhere, or saved by an earlier copy of this thread: when every stored message
       // is still ours, ours is newer.
       const stored = await store.load(input.id);
-      const ours = new Set(input.messages.map((message) => message.id));
+      const ours = new Set(
+        [...input.messages, ...(input.versions?.hidden.map((item) => item.message) ?? [])].map(
+          (message) => message.id,
+        ),
+      );
       if (stored === undefined || !stored.messages.every((message) => ours.has(message.id))) {
         throw error;
       }

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { parseStoredConversationMessages } from './conversation-message.js';
+import { withCheckedVersions } from './thread-versions-loader.js';
 import {
   ThreadConflictError,
   type StoredThread,
@@ -66,12 +67,16 @@ const savedSchema = z.looseObject({ revision: z.number(), updatedAt: z.number() 
 const conflictSchema = z.looseObject({ current: z.optional(z.nullable(threadSchema)) });
 
 function toThread(value: z.infer<typeof threadSchema>): StoredThread {
+  const messages = parseStoredConversationMessages(value.messages);
+  // Checked by `withCheckedVersions` where the thread is read.
+  const versions = value['versions'] as StoredThread['versions'];
   return {
     v: 1,
     id: value.id,
     agentId: value.agentId,
     title: value.title,
-    messages: parseStoredConversationMessages(value.messages),
+    messages,
+    ...(versions === undefined ? {} : { versions }),
     createdAt: value.createdAt,
     updatedAt: value.updatedAt,
     revision: value.revision,
@@ -166,7 +171,9 @@ export function createServerThreadStore(options: ServerThreadStoreOptions = {}):
           await request('GET', threadPath(threadId)),
           'The thread',
         );
-        return answer.thread === null ? undefined : toThread(answer.thread);
+        return answer.thread === null
+          ? undefined
+          : await withCheckedVersions(toThread(answer.thread));
       } catch (error) {
         if (error instanceof AgentHttpError && error.status === 404) return undefined;
         throw error;
@@ -177,7 +184,12 @@ export function createServerThreadStore(options: ServerThreadStoreOptions = {}):
       let answer: unknown;
       try {
         answer = await request('PUT', path, {
-          thread: { agentId: thread.agentId, title: thread.title, messages: thread.messages },
+          thread: {
+            agentId: thread.agentId,
+            title: thread.title,
+            messages: thread.messages,
+            versions: thread.versions,
+          },
           expectedRevision: saveOptions.expectedRevision,
         });
       } catch (error) {
@@ -185,7 +197,7 @@ export function createServerThreadStore(options: ServerThreadStoreOptions = {}):
         const problem = conflictSchema.safeParse(error.body);
         const current =
           problem.success && problem.data.current != null
-            ? toThread(problem.data.current)
+            ? await withCheckedVersions(toThread(problem.data.current))
             : undefined;
         throw new ServerThreadConflictError(thread.id, saveOptions.expectedRevision ?? 0, current);
       }

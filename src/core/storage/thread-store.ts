@@ -12,6 +12,8 @@ import {
   parseStoredJson,
   type KeyValueStorage,
 } from '../base/storage-helpers.js';
+import type { ConversationVersions } from './thread-versions.js';
+import { checkVersions, withCheckedVersions } from './thread-versions-loader.js';
 
 export { ThreadConflictError, newThreadId } from './thread-store-base.js';
 
@@ -23,6 +25,8 @@ export interface StoredThread {
   title: string;
   /** The messages as the conversation has them (a durable answer keeps its `run`). */
   messages: readonly ConversationMessage[];
+  /** The thread's other versions (edits, regenerates); absent when it has one. */
+  versions?: ConversationVersions | undefined;
   /** When the thread was first saved, epoch ms. */
   createdAt: number;
   /** When it was saved last, epoch ms. */
@@ -49,6 +53,8 @@ export interface ThreadSaveInput {
   /** @default the stored title, else (untitled) the first USER message's text (at most 80 characters) */
   title?: string | undefined;
   messages: readonly ConversationMessage[];
+  /** The thread's other versions (edits, regenerates). @default undefined (one version) */
+  versions?: ConversationVersions | undefined;
 }
 
 /** A change of a thread: its revision after it, or `undefined` when it was deleted. */
@@ -179,14 +185,22 @@ function createKeyValueThreadStore(
       return Promise.resolve(pageOf(records.summaries(listOptions.agentId), listOptions));
     },
     load(threadId) {
-      return settle(() => records.read(threadId));
+      return settle(() => records.read(threadId)).then(
+        (stored) =>
+          stored && (stored.versions === undefined ? stored : withCheckedVersions(stored)),
+      );
     },
     save(input, saveOptions = {}) {
-      return settle(() => {
-        const thread = nextSave(input, saveOptions.expectedRevision, records.read, now);
-        records.put(thread);
-        return { revision: thread.revision, updatedAt: thread.updatedAt };
-      });
+      const write = (versions: ConversationVersions | undefined) =>
+        settle(() => {
+          const thread = nextSave(input, versions, saveOptions.expectedRevision, records.read, now);
+          records.put(thread);
+          return { revision: thread.revision, updatedAt: thread.updatedAt };
+        });
+      if (input.versions === undefined) return write(undefined);
+      return settle(() => parseStoredConversationMessages(input.messages))
+        .then((messages) => checkVersions(input.versions, messages, ownFields))
+        .then(write);
     },
     rename(threadId, title) {
       return settle(() => {
@@ -296,6 +310,7 @@ function createThreadRecords(
 /** The thread a save writes: checked against the stored revision, which it follows. */
 function nextSave(
   input: ThreadSaveInput,
+  versions: ConversationVersions | undefined,
   expected: number | undefined,
   read: (id: string) => StoredThread | undefined,
   now: () => number,
@@ -315,6 +330,7 @@ function nextSave(
     // An untitled thread takes its first question as title.
     title: input.title ?? (stored?.title || titleOf(messages)),
     messages,
+    ...(versions === undefined ? {} : { versions }),
     createdAt: stored?.createdAt ?? time,
     updatedAt: time,
     revision: storedRevision + 1,
@@ -395,12 +411,16 @@ function parseStoredThread(value: unknown, id: string): StoredThread {
   ) {
     throw new AgentInputError(`The stored thread "${id}" is malformed.`);
   }
+  const messages = parseStoredConversationMessages(thread.messages);
+  // Checked by `load` (the list and a save's revision check do not need them).
+  const versions = thread.versions as ConversationVersions | undefined;
   return {
     v: 1,
     id,
     agentId: thread.agentId,
     title: typeof thread.title === 'string' ? thread.title : '',
-    messages: parseStoredConversationMessages(thread.messages),
+    messages,
+    ...(versions === undefined ? {} : { versions }),
     createdAt: thread.createdAt,
     updatedAt: thread.updatedAt,
     revision: thread.revision,

@@ -7,6 +7,7 @@
 import { parseStoredConversationMessages } from '../../core/storage/conversation-message.js';
 import { AgentInputError } from '../../core/wire/errors.js';
 import { ownFields, titleOf } from '../../core/storage/thread-store.js';
+import { parseConversationVersions } from '../../core/storage/thread-versions.js';
 import {
   AgentStoreConflictError,
   runGroupOf,
@@ -45,6 +46,7 @@ interface ThreadRow {
   agent_id: string;
   title: string;
   messages?: unknown;
+  versions?: unknown;
   message_count: number | string;
   revision: number | string;
   created_at: number | string;
@@ -82,7 +84,7 @@ export function createSqlAgentStore(
   const loadThread = async (userId: string, threadId: string) => {
     checkUser(userId);
     const [row] = await database.query<ThreadRow>(
-      `SELECT ${summaryColumns}, messages FROM ${threads} WHERE user_id = $1 AND thread_id = $2`,
+      `SELECT ${summaryColumns}, messages, versions FROM ${threads} WHERE user_id = $1 AND thread_id = $2`,
       [userId, threadId],
     );
     return row === undefined ? undefined : threadOf(row);
@@ -126,10 +128,11 @@ export function createSqlAgentStore(
         throw new AgentInputError('expectedRevision must be a whole number, 0 or more.');
       }
       const messages = parseStoredConversationMessages(input.messages).map(ownFields);
+      const versions = parseConversationVersions(input.versions, messages, ownFields);
       const title = input.title === undefined ? null : clampTitle(input.title);
       const time = now();
       // $1 user, $2 thread, $3 agent, $4 title given, $5 title of the first question,
-      // $6 messages, $7 count, $8 time.
+      // $6 messages, $7 count, $8 time, $9 versions.
       const params: unknown[] = [
         userId,
         input.id,
@@ -139,11 +142,12 @@ export function createSqlAgentStore(
         JSON.stringify(messages),
         messages.length,
         time,
+        versions === undefined ? null : JSON.stringify(versions),
       ];
       const insert = `INSERT INTO ${threads} AS t (user_id, thread_id, agent_id, title, messages,
-          message_count, revision, created_at, updated_at)
-        VALUES ($1, $2, $3, COALESCE($4::text, $5::text), $6::jsonb, $7, 1, $8, $8)`;
-      const update = `agent_id = $3, messages = $6::jsonb, message_count = $7,
+          message_count, revision, created_at, updated_at, versions)
+        VALUES ($1, $2, $3, COALESCE($4::text, $5::text), $6::jsonb, $7, 1, $8, $8, $9::jsonb)`;
+      const update = `agent_id = $3, messages = $6::jsonb, message_count = $7, versions = $9::jsonb,
           title = COALESCE($4::text, NULLIF(t.title, ''), $5::text),
           revision = t.revision + 1, updated_at = $8`;
       let rows: { revision: number | string; updated_at: number | string }[];
@@ -160,7 +164,7 @@ export function createSqlAgentStore(
       } else {
         rows = await database.query(
           `UPDATE ${threads} AS t SET ${update}
-           WHERE t.user_id = $1 AND t.thread_id = $2 AND t.revision = $9
+           WHERE t.user_id = $1 AND t.thread_id = $2 AND t.revision = $10
            RETURNING revision, updated_at`,
           [...params, expected],
         );
@@ -378,14 +382,17 @@ function summaryOf(row: ThreadRow): ThreadSummary {
 function threadOf(row: ThreadRow): StoredThread {
   const { id, agentId, title, createdAt, updatedAt, revision } = summaryOf(row);
   // pg and PGlite parse jsonb; a text column (a hand-made schema) would come as a string.
-  const messages =
-    typeof row.messages === 'string' ? (JSON.parse(row.messages) as unknown) : row.messages;
+  const json = (value: unknown) =>
+    typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  const messages = parseStoredConversationMessages(json(row.messages));
+  const versions = parseConversationVersions(json(row.versions), messages);
   return {
     v: 1,
     id,
     agentId,
     title,
-    messages: parseStoredConversationMessages(messages),
+    messages,
+    ...(versions === undefined ? {} : { versions }),
     createdAt,
     updatedAt,
     revision,

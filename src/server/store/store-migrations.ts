@@ -55,6 +55,14 @@ export const storeMigrations: readonly StoreMigration[] = [
       `CREATE INDEX runs_inbox ON ${s}.runs (user_id, state_group, created_at DESC, run_id DESC)`,
     ],
   },
+  {
+    version: 3,
+    name: 'thread versions',
+    statements: (s) => [
+      // A thread's other versions (edits, regenerates): NULL for a thread with one.
+      `ALTER TABLE ${s}.threads ADD COLUMN versions jsonb`,
+    ],
+  },
 ];
 
 /** The schema name, checked: it is written into the SQL (an identifier cannot be a parameter). */

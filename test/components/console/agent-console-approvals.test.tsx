@@ -1,66 +1,24 @@
-import { StrictMode } from 'react';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  AgentClientProvider,
-  createAgentClient,
-  type AgentApprovalCardProps,
-  type AgentClient,
-} from 'agent-console-kit';
-import { AgentConsole, type AgentConsoleComponents } from 'agent-console-kit/console';
-import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
-import { manualPage, type ManualPage } from '../../support/durable-environment.js';
+import type { AgentApprovalCardProps, AgentClient } from 'agent-console-kit';
+import type { AgentConsoleComponents } from 'agent-console-kit/console';
+import type { MockAgentServer } from 'agent-console-kit/testing';
+import { serveDurableAgents, type ManualPage } from '../../support/durable-environment.js';
+import { advanceClock, renderDurableConsole } from '../../support/durable-console.js';
 
-const servers: MockAgentServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
+afterEach(() => {
   // A durable console keeps its thread in localStorage by default: each test starts a new one.
   localStorage.clear();
 });
 
-async function setUp() {
-  const page = manualPage();
-  const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
-  servers.push(server);
-  const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
-  return { page, server, client };
-}
-
-function renderConsole(
+const renderConsole = (
   client: AgentClient,
   page: ManualPage,
   agentId: string,
   components?: AgentConsoleComponents,
-) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole
-            agentId={agentId}
-            executionMode="durable"
-            durableRun={page.durableRun()}
-            {...(components ? { components } : {})}
-          />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-}
-
-/** Moves the page's and the service's clock, letting the reads it sets off come back. */
-async function advance(page: ManualPage, ms: number) {
-  for (let left = ms; left > 0; left -= 500) {
-    await act(async () => {
-      page.advance(Math.min(500, left));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-  }
-}
+) => renderDurableConsole(client, page, { agentId, ...(components ? { components } : {}) });
 
 const agentItems = () =>
   screen.queryAllByRole('listitem').filter((item) => item.getAttribute('data-role') === 'agent');
@@ -75,7 +33,7 @@ async function sendUntilWaiting(page: ManualPage, server: MockAgentServer) {
   const box = await screen.findByRole('textbox', { name: 'Message' });
   await user.type(box, 'Tell me on Slack{Enter}');
   await waitFor(() => expect(starts()).toBe(before + 1));
-  await advance(page, 2000);
+  await advanceClock(page, 2000);
   // The newest answer: a console mounted again shows its (durable) thread from before.
   await waitFor(() => expect(agentItems().at(-1)).toHaveAttribute('data-status', 'waiting'));
   return { user, box };
@@ -88,7 +46,7 @@ async function armed(button: HTMLElement) {
 
 describe('given AgentConsole with executionMode="durable" and a turn that waits for approval', () => {
   it('shows the card under the thread, keeps focus in the composer, and Approve sends one answer that completes the turn', async () => {
-    const { page, server, client } = await setUp();
+    const { page, server, client } = await serveDurableAgents();
     const { container } = renderConsole(client, page, 'approval-agent');
     const { user, box } = await sendUntilWaiting(page, server);
 
@@ -116,7 +74,7 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
     await user.click(approve);
     await waitFor(() => expect(responds(server)).toHaveLength(1));
     expect(responds(server)[0]?.body).toMatchObject({ responses: [{ decision: 'APPROVE' }] });
-    await advance(page, 3000);
+    await advanceClock(page, 3000);
 
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'done'));
     expect(agentItems()[0]).toHaveTextContent('Sent your Slack message.');
@@ -127,7 +85,7 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
   });
 
   it('Reject by keyboard alone (Shift+Tab from the composer, Enter): one answer, no tool runs, the turn completes, focus back in the composer', async () => {
-    const { page, server, client } = await setUp();
+    const { page, server, client } = await serveDurableAgents();
     renderConsole(client, page, 'approval-agent');
     const { user, box } = await sendUntilWaiting(page, server);
     const card = await screen.findByRole('region', { name: 'Approval needed' });
@@ -139,7 +97,7 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
     await user.keyboard('{Enter}');
     await waitFor(() => expect(responds(server)).toHaveLength(1));
     expect(responds(server)[0]?.body).toMatchObject({ responses: [{ decision: 'REJECT' }] });
-    await advance(page, 3000);
+    await advanceClock(page, 3000);
 
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'done'));
     expect(screen.queryByRole('region', { name: 'Approval needed' })).toBeNull();
@@ -150,7 +108,7 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
   });
 
   it('answered elsewhere first: Approve gets a 409, the card says so and sends nothing again', async () => {
-    const { page, server, client } = await setUp();
+    const { page, server, client } = await serveDurableAgents();
     renderConsole(client, page, 'approval-agent');
     const { user } = await sendUntilWaiting(page, server);
     const card = await screen.findByRole('region', { name: 'Approval needed' });
@@ -173,14 +131,14 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
     expect(approve).toHaveAttribute('aria-disabled', 'true');
     await user.click(approve);
     expect(responds(server)).toHaveLength(2);
-    await advance(page, 3000);
+    await advanceClock(page, 3000);
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'done'));
     expect(responds(server)).toHaveLength(2);
     expect(server.service.durableStats.toolsExecuted).toBe(0);
   });
 
   it('components.ApprovalCard replaces the card (with its props) or, set to null, hides it; the answer still says it waits', async () => {
-    const { page, server, client } = await setUp();
+    const { page, server, client } = await serveDurableAgents();
     function OwnCard({ interactions, onSubmit }: AgentApprovalCardProps) {
       return (
         <button
@@ -202,7 +160,7 @@ describe('given AgentConsole with executionMode="durable" and a turn that waits 
     const { user } = await sendUntilWaiting(page, server);
     await user.click(await screen.findByRole('button', { name: 'Approve all 1' }));
     await waitFor(() => expect(responds(server)).toHaveLength(1));
-    await advance(page, 3000);
+    await advanceClock(page, 3000);
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'done'));
     expect(server.service.durableStats.toolsExecuted).toBe(1);
     own.unmount();

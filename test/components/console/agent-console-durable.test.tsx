@@ -1,50 +1,27 @@
-import { StrictMode } from 'react';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  AgentClientProvider,
-  createAgentClient,
-  createMemoryThreadStore,
-  type AgentClient,
-  type ThreadStore,
-} from 'agent-console-kit';
+import { createMemoryThreadStore, type AgentClient, type ThreadStore } from 'agent-console-kit';
 import type { KeyValueStorage } from 'agent-console-kit/core';
-import { AgentConsole } from 'agent-console-kit/console';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
-import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
-import { manualPage, type ManualPage } from '../../support/durable-environment.js';
+import type { MockAgentServer } from 'agent-console-kit/testing';
+import { serveDurableAgents, type ManualPage } from '../../support/durable-environment.js';
+import { advanceClock, renderDurableConsole } from '../../support/durable-console.js';
 
-const servers: MockAgentServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-
-function renderConsole(
+/** The durable console of the "Long report" agent, its thread `thread-1` in `threadStore`. */
+const renderConsole = (
   client: AgentClient,
   page: ManualPage,
   threadStore: ThreadStore,
   runStorage: KeyValueStorage,
-) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AgentClientProvider client={client}>
-          <AgentConsole
-            agentId="durable-agent"
-            executionMode="durable"
-            threadStore={threadStore}
-            threadId="thread-1"
-            durableRun={page.durableRun(runStorage)}
-          />
-        </AgentClientProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-}
+) =>
+  renderDurableConsole(client, page, {
+    agentId: 'durable-agent',
+    threadStore,
+    threadId: 'thread-1',
+    runStorage,
+  });
 
 const agentItems = () =>
   screen.queryAllByRole('listitem').filter((item) => item.getAttribute('data-role') === 'agent');
@@ -53,10 +30,7 @@ const starts = (server: MockAgentServer) =>
 
 describe('given AgentConsole with executionMode="durable" and a thread store', () => {
   it('a turn is one durable POST; Stop cancels it at the service; the thread is there after a remount', async () => {
-    const page = manualPage();
-    const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
-    servers.push(server);
-    const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+    const { page, server, client } = await serveDurableAgents();
     const threadStore = createMemoryThreadStore();
     const runStorage = createMemoryStorage();
     const user = userEvent.setup();
@@ -73,20 +47,12 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
         '',
       ),
     );
-    await act(async () => {
-      page.advance(1000);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    await advanceClock(page, 1000, 1000);
     await user.click(stop);
     // Stop of a durable turn asks first (see the test below).
     await user.click(await screen.findByRole('button', { name: 'Cancel run' }));
     await waitFor(() => expect(server.service.durableStats.cancels).toBe(1));
-    for (let step = 0; step < 6; step++) {
-      await act(async () => {
-        page.advance(500);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      });
-    }
+    await advanceClock(page, 3000);
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'stopped'));
     // The header says what a stopped stream turn says, not the idle "Ready.".
     expect(document.querySelector('.ack-console__status')).toHaveTextContent('Stopped.');
@@ -103,10 +69,7 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
   });
 
   it('Stop asks first: "Keep running" (or Escape) sends nothing, "Cancel run" sends one cancel', async () => {
-    const page = manualPage();
-    const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
-    servers.push(server);
-    const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+    const { page, server, client } = await serveDurableAgents();
     const user = userEvent.setup();
     const { container } = renderConsole(
       client,
@@ -118,10 +81,7 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
     await user.type(box, 'Write the report{Enter}');
     await waitFor(() => expect(starts(server)).toHaveLength(1));
     const stop = await screen.findByRole('button', { name: /stop/i });
-    await act(async () => {
-      page.advance(1000);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    await advanceClock(page, 1000, 1000);
     const cancelRequests = () =>
       server.requests.filter((request) => request.endpoint === 'durable-cancel');
 
@@ -157,22 +117,14 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
     await user.click(stop);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(cancelRequests()).toHaveLength(1);
-    for (let step = 0; step < 6; step++) {
-      await act(async () => {
-        page.advance(500);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      });
-    }
+    await advanceClock(page, 3000);
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'stopped'));
     expect(cancelRequests()).toHaveLength(1);
     expect(starts(server)).toHaveLength(1);
   });
 
   it('switching threads during a durable turn leaves the run going; back on its thread, the answer is there once', async () => {
-    const page = manualPage();
-    const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
-    servers.push(server);
-    const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+    const { page, server, client } = await serveDurableAgents();
     const threadStore = createMemoryThreadStore();
     await threadStore.save({
       id: 'thread-2',
@@ -194,12 +146,7 @@ describe('given AgentConsole with executionMode="durable" and a thread store', (
 
     await user.click(list.getByRole('button', { name: 'Other' }));
     await waitFor(() => expect(agentItems()).toHaveLength(0));
-    for (let step = 0; step < 8; step++) {
-      await act(async () => {
-        page.advance(1000);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      });
-    }
+    await advanceClock(page, 8000, 1000);
     expect(server.service.durableStats.cancels).toBe(0);
 
     await user.click(list.getByRole('button', { name: 'Write the report' }));
@@ -220,25 +167,10 @@ describe('given AgentConsole with executionMode="durable" and no thread store', 
   afterEach(() => localStorage.clear());
 
   it('a reload mid-turn finds the thread (kept in localStorage by default) and the same run: one POST', async () => {
-    const page = manualPage();
-    const server = await createMockAgentServer({ agents: demoAgents, now: page.environment.now });
-    servers.push(server);
-    const client = createAgentClient({ baseUrl: server.url, api: 'platform', token: 'tok-5f3a9c' });
+    const { page, server, client } = await serveDurableAgents();
     const runStorage = createMemoryStorage();
     const renderDurable = () =>
-      render(
-        <StrictMode>
-          <QueryClientProvider client={new QueryClient()}>
-            <AgentClientProvider client={client}>
-              <AgentConsole
-                agentId="durable-agent"
-                executionMode="durable"
-                durableRun={page.durableRun(runStorage)}
-              />
-            </AgentClientProvider>
-          </QueryClientProvider>
-        </StrictMode>,
-      );
+      renderDurableConsole(client, page, { agentId: 'durable-agent', runStorage });
     const user = userEvent.setup();
     const first = renderDurable();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Write it{Enter}');
@@ -249,12 +181,7 @@ describe('given AgentConsole with executionMode="durable" and no thread store', 
     renderDurable();
     await waitFor(() => expect(agentItems()).toHaveLength(1));
     expect(screen.queryByText('No messages yet.')).toBeNull();
-    for (let step = 0; step < 8; step++) {
-      await act(async () => {
-        page.advance(1000);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      });
-    }
+    await advanceClock(page, 8000, 1000);
     await waitFor(() => expect(agentItems()[0]).toHaveAttribute('data-status', 'done'));
     expect(agentItems()[0]).toHaveTextContent('the answer is ready for review.');
     expect(starts(server)).toHaveLength(1);

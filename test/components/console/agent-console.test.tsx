@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import type { AgentApi } from 'agent-console-kit/core';
 import { AgentConsole, type AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents, type MockAgentDefinition } from 'agent-console-kit/testing';
 import { deadUrl as deadMockServerUrl, setUpMockServer } from '../../support/mock-server.js';
+import { layOutEventLogs } from '../../support/event-log.js';
 
 const summary =
   ' Here is a short summary: the request was understood, three sources were checked, and the answer is ready for review.';
@@ -41,43 +42,8 @@ afterEach(async () => {
   await server.waitFor(() => server.openStreams === 0);
 });
 
-// jsdom has no layout: give the event log's scroller and rows a size so its virtual rows render.
-const layout = {
-  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
-  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
-  offsetHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight'),
-};
-beforeAll(() => {
-  Object.defineProperty(Element.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: Element) {
-      return this.classList.contains('ack-event-log__scroller') ? 600 : 0;
-    },
-  });
-  Object.defineProperty(Element.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: Element) {
-      return this.classList.contains('ack-event-log__scroller') ? 600 : 0;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('ack-event-log__item') ? 20 : 0;
-    },
-  });
-});
-afterAll(() => {
-  for (const [name, descriptor] of Object.entries(layout)) {
-    if (descriptor) {
-      Object.defineProperty(
-        name === 'offsetHeight' ? HTMLElement.prototype : Element.prototype,
-        name,
-        descriptor,
-      );
-    }
-  }
-});
+// jsdom has no layout: the event log's scroller and rows get a size so its virtual rows render.
+layOutEventLogs(600);
 
 interface RenderOptions {
   api?: AgentApi;

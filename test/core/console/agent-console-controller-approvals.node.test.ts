@@ -3,7 +3,7 @@
  * carries the batch and how the answer stands, `respond` sends it. Against the package's mock
  * service on a clock the test drives, counted at the service.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAgentClient,
   createAgentConsoleController,
@@ -22,16 +22,18 @@ async function setUp(agentId: string) {
   });
   const disconnect = controller.connect();
   controller.setAgent(await client.getAgent(agentId), undefined);
-  await vi.waitFor(() => expect(controller.getSnapshot().mode).toBe('chat'));
+  await expect.poll(() => controller.getSnapshot().mode).toBe('chat');
   return { page, server, client, controller, disconnect };
 }
 
 /** Until no read (or start) of the turn's run is in flight. */
 async function idle(controller: AgentConsoleController) {
-  await vi.waitFor(() => {
-    const run = controller.getSnapshot().conversation?.durableRun;
-    expect(run?.connection === 'polling' || run?.status === 'starting').toBe(false);
-  });
+  await expect
+    .poll(() => {
+      const run = controller.getSnapshot().conversation?.durableRun;
+      return run?.connection === 'polling' || run?.status === 'starting';
+    })
+    .toBe(false);
 }
 
 async function tick(page: ManualPage, controller: AgentConsoleController, ms: number) {

@@ -4,7 +4,7 @@
  * creating a conversation reads and sends nothing until it is connected. Real sockets: the
  * package's mock service, or a durable-run service on 127.0.0.1 that holds the start POST.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAgentClient,
   createMemoryThreadStore,
@@ -58,7 +58,7 @@ function pageStores(client: AgentClient, page: ManualPage) {
 }
 
 async function settledTurn(conversation: AgentConversation) {
-  await vi.waitFor(() => expect(conversation.getSnapshot().status).toBe('idle'));
+  await expect.poll(() => conversation.getSnapshot().status).toBe('idle');
   await conversation.saved;
 }
 
@@ -117,7 +117,7 @@ describe('given a service that holds the durable start POST', () => {
     const { server, first, done, threadStore, open } = await heldStart();
     const beforeTheAnswer = await threadStore.load('thread-1');
     server.answerHeldStarts('201');
-    await vi.waitFor(() => expect(first.getSnapshot().durableRun?.runId).toBeDefined());
+    await expect.poll(() => first.getSnapshot().durableRun?.runId).toBeDefined();
     const runId = first.getSnapshot().durableRun?.runId;
     first.dispose();
     // The page went away before the save that carries the run id: the thread is as it was.
@@ -129,7 +129,7 @@ describe('given a service that holds the durable start POST', () => {
 
     const reloaded = open('agent');
     await reloaded.loaded;
-    await vi.waitFor(() => expect(server.counts.reads).toBeGreaterThan(0));
+    await expect.poll(() => server.counts.reads).toBeGreaterThan(0);
     expect(reloaded.getSnapshot().messages).toHaveLength(2);
     expect(reloaded.getSnapshot().messages[1]).toMatchObject({
       status: 'streaming',
@@ -294,7 +294,7 @@ describe('given a conversation created with a stored thread whose durable turn i
       const first = open('durable-agent');
       await first.loaded;
       void first.send('Write the report');
-      await vi.waitFor(() => expect(first.getSnapshot().durableRun?.runId).toBeDefined());
+      await expect.poll(() => first.getSnapshot().durableRun?.runId).toBeDefined();
       await first.saved;
       first.dispose();
       const before = server.requests.length;
@@ -311,7 +311,7 @@ describe('given a conversation created with a stored thread whose durable turn i
       const unsubscribe = conversation.subscribe(() => undefined);
       conversation.subscribe(() => undefined);
       await conversation.loaded;
-      await vi.waitFor(() => expect(server.requests.length - before).toBe(1));
+      await expect.poll(() => server.requests.length - before).toBe(1);
       expect(threadStore.loads - loadsBefore).toBe(1);
       expect(server.requests.at(-1)).toMatchObject({ method: 'GET', endpoint: 'durable-run' });
       expect(conversation.getSnapshot().messages[1]?.status).toBe('streaming');

@@ -3,7 +3,7 @@
  * service on a clock the test drives (the page's and the service's are one), counted at the
  * service.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAgentClient,
   createMemoryThreadStore,
@@ -54,16 +54,30 @@ function countSaves(store: ThreadStore): ThreadStore & { saves: number } {
   return counted;
 }
 
+/** `store` whose loads wait until `release()`: a thread that is still loading. */
+function slowLoads(store: ThreadStore) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const slow = Object.create(store) as ThreadStore;
+  slow.load = async (threadId) => {
+    await gate;
+    return store.load(threadId);
+  };
+  return { slow, release };
+}
+
 const starts = (server: MockAgentServer) =>
   server.requests.filter((request) => request.endpoint === 'run');
 const shape = (conversation: AgentConversation) =>
   conversation.getSnapshot().messages.map((message) => [message.role, message.status]);
 
 async function idle(conversation: AgentConversation) {
-  await vi.waitFor(() => {
-    const run = conversation.getSnapshot().durableRun;
-    expect(run?.connection === 'polling' || run?.status === 'starting').toBe(false);
-  });
+  await expect
+    .poll(() => {
+      const run = conversation.getSnapshot().durableRun;
+      return run?.connection === 'polling' || run?.status === 'starting';
+    })
+    .toBe(false);
 }
 
 async function tick(page: ManualPage, conversation: AgentConversation, ms: number) {
@@ -229,7 +243,7 @@ describe('given a durable conversation and the mock service', () => {
       const done = conversation.send('Write the report');
       expect(conversation.getSnapshot().durableRun?.status).toBe('starting');
       conversation.dispose();
-      await vi.waitFor(() => expect(conversation.getSnapshot().durableRun?.runId).toBeDefined());
+      await expect.poll(() => conversation.getSnapshot().durableRun?.runId).toBeDefined();
       await idle(conversation);
       await conversation.saved;
       const runId = conversation.getSnapshot().durableRun?.runId;
@@ -258,13 +272,7 @@ describe('given a durable conversation and the mock service', () => {
   it('dispose() while the thread loads drops the send waiting for it: nothing reaches the service', async () => {
     const { server, threadStore, open } = await setUp();
     try {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = Object.create(threadStore) as ThreadStore;
-      slow.load = async (threadId) => {
-        await gate;
-        return threadStore.load(threadId);
-      };
+      const { slow, release } = slowLoads(threadStore);
       const conversation = open('durable-agent', { threadStore: slow });
       const queued = conversation.send('Sent during the load');
       conversation.dispose();
@@ -295,13 +303,7 @@ describe('given a durable conversation and the mock service', () => {
   it('stream mode: dispose() while the thread loads drops the send waiting for it', async () => {
     const { server, threadStore, open } = await setUp();
     try {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = Object.create(threadStore) as ThreadStore;
-      slow.load = async (threadId) => {
-        await gate;
-        return threadStore.load(threadId);
-      };
+      const { slow, release } = slowLoads(threadStore);
       const conversation = open('durable-agent', { threadStore: slow, executionMode: 'stream' });
       const queued = conversation.send('Sent during the load');
       conversation.dispose();
@@ -327,13 +329,7 @@ describe('given a durable conversation and the mock service', () => {
       first.dispose();
       const requestsBefore = server.requests.length;
 
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = Object.create(threadStore) as ThreadStore;
-      slow.load = async (threadId) => {
-        await gate;
-        return threadStore.load(threadId);
-      };
+      const { slow, release } = slowLoads(threadStore);
       const second = open('durable-agent', { threadStore: slow });
       second.clear();
       release();
@@ -367,13 +363,7 @@ describe('given a durable conversation and the mock service', () => {
           { id: 'b', role: 'GLEAN_AI', text: 'Earlier answer', status: 'done', createdAt: 2 },
         ],
       });
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = Object.create(threadStore) as ThreadStore;
-      slow.load = async (threadId) => {
-        await gate;
-        return threadStore.load(threadId);
-      };
+      const { slow, release } = slowLoads(threadStore);
       const conversation = open('durable-agent', { threadStore: slow });
       expect(conversation.getSnapshot().status).toBe('loading');
       void conversation.send('Sent during the load');
@@ -406,7 +396,7 @@ describe('given a durable conversation and the mock service', () => {
       const done = conversation.send('Write the report');
       conversation.stop(); // during the start POST: sent once the run id is known
       await idle(conversation);
-      await vi.waitFor(() => expect(server.service.durableStats.cancels).toBe(1));
+      await expect.poll(() => server.service.durableStats.cancels).toBe(1);
       await tick(page, conversation, 3000);
       const settled = await done;
       expect(settled.messages[1]).toMatchObject({ status: 'stopped' });

@@ -175,7 +175,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
   });
 
   describe('given an edit of the last USER message', () => {
-    it('drops every message after it and sends the edited history', async () => {
+    it('sends the edited history; the messages after it are kept as the version before', async () => {
       const mock = await serveChat(echo);
       const conversation = conversationOn(mock, api);
       await conversation.send('One?');
@@ -196,7 +196,9 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('on %s', (api) => {
         ['GLEAN_AI', 'done', 'Answer to Two, better? (3 sent)'],
       ]);
       expect(edited.messages[2]?.id).toBe(editedId);
-      expect(edited.runs.size).toBe(2);
+      // The answer it replaced is a version now: its run stays (issue 29).
+      expect(edited.runs.size).toBe(3);
+      expect(edited.versions.get(editedId)).toMatchObject({ index: 1, count: 2 });
       expect(() => conversation.edit(edited.messages[1]?.id ?? '', 'x')).toThrow(AgentInputError);
       expect(() => conversation.edit('nope', 'x')).toThrow(AgentInputError);
       expect(mock.postCount('chat')).toBe(3);

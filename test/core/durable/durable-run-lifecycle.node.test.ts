@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
 import { createDurableRun, type DurableRun } from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
@@ -9,7 +9,7 @@ const hello = { messages: [{ role: 'USER', content: [{ type: 'text', text: 'Hell
 const microtask = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 async function idle(run: DurableRun) {
-  await vi.waitFor(() => expect(run.getSnapshot().connection).not.toBe('polling'));
+  await expect.poll(() => run.getSnapshot().connection).not.toBe('polling');
 }
 
 async function followed(detachWhenUnobserved: boolean) {

@@ -19,7 +19,7 @@ const ask = (text: string) => ({ messages: [{ role: 'USER', content: [{ type: 't
 async function tick(page: ManualPage, run: DurableRun, ms: number) {
   for (let left = ms; left > 0; left -= 500) {
     page.advance(Math.min(500, left));
-    await vi.waitFor(() => expect(run.getSnapshot().connection).not.toBe('polling'));
+    await expect.poll(() => run.getSnapshot().connection).not.toBe('polling');
   }
 }
 

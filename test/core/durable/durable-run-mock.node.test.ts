@@ -2,7 +2,7 @@
  * DurableRun against the package's mock service: its durable runs on a clock the test drives (the
  * page's clock and the service's are one), counted at the service.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
 import {
   AgentDurableUnavailableError,
@@ -41,7 +41,7 @@ const starts = (server: MockAgentServer) =>
   server.requests.filter((request) => request.endpoint === 'run').length;
 
 async function idle(run: DurableRun) {
-  await vi.waitFor(() => expect(run.getSnapshot().connection).not.toBe('polling'));
+  await expect.poll(() => run.getSnapshot().connection).not.toBe('polling');
 }
 
 async function tick(page: ManualPage, run: DurableRun, ms: number) {
@@ -222,7 +222,7 @@ describe('given the mock service', () => {
       const runId = a.getSnapshot().runId ?? '';
       const b = load('durable-agent', environmentB);
       await b.attach(runId);
-      await vi.waitFor(() => expect(b.getSnapshot().connection).toBe('following'));
+      await expect.poll(() => b.getSnapshot().connection).toBe('following');
       for (let step = 0; step < 14; step++) {
         page.advance(500);
         pageA.advance(500);
@@ -231,7 +231,7 @@ describe('given the mock service', () => {
         await idle(b);
       }
       expect(a.getSnapshot().status).toBe('succeeded');
-      await vi.waitFor(() => expect(b.getSnapshot().status).toBe('succeeded'));
+      await expect.poll(() => b.getSnapshot().status).toBe('succeeded');
       expect(b.getSnapshot().output.text).toBe(a.getSnapshot().output.text);
       const polls = server.service.durableRun(runId)?.polls ?? 0;
       // A: about one read a second for 7 s; B: one on attach and one per change it saw.

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
 import {
   AgentApprovalConflictError,
@@ -38,7 +38,7 @@ function setUp(server: DurableWireServer, storage: KeyValueStorage = createMemor
 
 /** Waits until no read is in flight (reads go over a real socket). */
 async function idle(run: DurableRun) {
-  await vi.waitFor(() => expect(run.getSnapshot().connection).not.toBe('polling'));
+  await expect.poll(() => run.getSnapshot().connection).not.toBe('polling');
 }
 
 /**
@@ -338,8 +338,8 @@ describe('given a cancel', () => {
     await run.start(hello);
     await idle(run);
     const cancelled = run.cancel();
-    await vi.waitFor(() => expect(server.counts.cancels).toBe(1));
-    await vi.waitFor(() => expect(page.scheduled()).toContain(2000));
+    await expect.poll(() => server.counts.cancels).toBe(1);
+    await expect.poll(() => page.scheduled()).toContain(2000);
     run.detach();
     const retryTimerLeft = page.scheduled().includes(2000);
     for (let step = 0; step < 4; step++) {
@@ -460,8 +460,8 @@ describe('given a run that waits for approval', () => {
     const { run, runId, page } = await pausedRun(server);
     server.failResponds = 1;
     const answered = run.respond([{ interactionId: 'call_1', decision: 'APPROVE' }]);
-    await vi.waitFor(() => expect(server.counts.responds).toBe(1));
-    await vi.waitFor(() => expect(page.scheduled()).toContain(2000));
+    await expect.poll(() => server.counts.responds).toBe(1);
+    await expect.poll(() => page.scheduled()).toContain(2000);
     page.advance(2000);
     await answered;
     expect(server.counts.responds).toBe(2);
@@ -474,8 +474,8 @@ describe('given a run that waits for approval', () => {
     const { run, runId, page } = await pausedRun(server);
     server.failResponds = 3;
     const answered = run.respond([{ interactionId: 'call_1', decision: 'APPROVE' }]);
-    await vi.waitFor(() => expect(server.counts.responds).toBe(1));
-    await vi.waitFor(() => expect(page.scheduled()).toContain(2000));
+    await expect.poll(() => server.counts.responds).toBe(1);
+    await expect.poll(() => page.scheduled()).toContain(2000);
     run.detach();
     const retryTimerLeft = page.scheduled().includes(2000);
     for (let step = 0; step < 4; step++) {
@@ -493,8 +493,8 @@ describe('given a run that waits for approval', () => {
     const { run, page } = await pausedRun(server);
     server.failResponds = 3;
     const answered = run.respond([{ interactionId: 'call_1', decision: 'REJECT' }]);
-    await vi.waitFor(() => expect(server.counts.responds).toBe(1));
-    await vi.waitFor(() => expect(page.scheduled()).toContain(2000));
+    await expect.poll(() => server.counts.responds).toBe(1);
+    await expect.poll(() => page.scheduled()).toContain(2000);
     run.forget();
     for (let step = 0; step < 4; step++) {
       page.advance(20_000);
@@ -536,7 +536,7 @@ describe('given the network goes away', () => {
     expect(server.counts.reads).toBe(reads);
 
     page.goOnline();
-    await vi.waitFor(() => expect(server.counts.reads).toBe(reads + 1));
+    await expect.poll(() => server.counts.reads).toBe(reads + 1);
     await idle(run);
     expect(run.getSnapshot().connection).toBe('waiting');
   });
@@ -571,10 +571,10 @@ describe('given the network goes away', () => {
     expect(page.scheduled()[0]).toBe(20_000);
     const reads = server.counts.reads;
     page.show();
-    await vi.waitFor(() => expect(server.counts.reads).toBe(reads + 1));
+    await expect.poll(() => server.counts.reads).toBe(reads + 1);
     await idle(run);
     page.pageshow();
-    await vi.waitFor(() => expect(server.counts.reads).toBe(reads + 2));
+    await expect.poll(() => server.counts.reads).toBe(reads + 2);
   });
 });
 
@@ -603,7 +603,7 @@ describe('given two pages of one browser watching one run', () => {
     const runId = a.run.getSnapshot().runId ?? '';
     await b.run.attach(runId);
     await idle(b.run);
-    await vi.waitFor(() => expect(b.run.getSnapshot().connection).toBe('following'));
+    await expect.poll(() => b.run.getSnapshot().connection).toBe('following');
 
     for (let second = 0; second < 20; second++) {
       a.page.advance(1000);
@@ -616,7 +616,7 @@ describe('given two pages of one browser watching one run', () => {
     server.set(runId, { state: 'SUCCEEDED', text: 'Both see this' });
     a.page.advance(5000);
     await idle(a.run);
-    await vi.waitFor(() => expect(b.run.getSnapshot().status).toBe('succeeded'));
+    await expect.poll(() => b.run.getSnapshot().status).toBe('succeeded');
     expect(b.run.getSnapshot().output.text).toBe('Both see this');
     expect(settled).toEqual(['succeeded']);
   });
@@ -636,15 +636,15 @@ describe('given two pages of one browser watching one run', () => {
     const runId = a.getSnapshot().runId ?? '';
     server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
     pageA.advance(1000);
-    await vi.waitFor(() => expect(a.getSnapshot().status).toBe('requires-input'));
+    await expect.poll(() => a.getSnapshot().status).toBe('requires-input');
     await idle(a);
     await b.attach(runId);
-    await vi.waitFor(() => expect(b.getSnapshot().connection).toBe('following'));
+    await expect.poll(() => b.getSnapshot().connection).toBe('following');
     const polls = a.getSnapshot().polls;
 
     await b.respond([{ interactionId: 'call_1', decision: 'APPROVE' }]);
     // No clock moved: the leader read because the follower wrote RUNNING, not in 15 s.
-    await vi.waitFor(() => expect(a.getSnapshot().polls).toBe(polls + 1));
+    await expect.poll(() => a.getSnapshot().polls).toBe(polls + 1);
     await idle(a);
     expect(a.getSnapshot().status).toBe('running');
   });
@@ -662,12 +662,12 @@ describe('given two pages of one browser watching one run', () => {
     await a.start(hello);
     await idle(a);
     await b.attach(a.getSnapshot().runId ?? '');
-    await vi.waitFor(() => expect(b.getSnapshot().connection).toBe('following'));
+    await expect.poll(() => b.getSnapshot().connection).toBe('following');
     a.detach();
-    await vi.waitFor(() => expect(b.getSnapshot().connection).toBe('waiting'));
+    await expect.poll(() => b.getSnapshot().connection).toBe('waiting');
     const polls = b.getSnapshot().polls;
     pageB.advance(1000);
-    await vi.waitFor(() => expect(b.getSnapshot().polls).toBe(polls + 1));
+    await expect.poll(() => b.getSnapshot().polls).toBe(polls + 1);
   });
 });
 

@@ -3,7 +3,7 @@
  * a run state named like a property of every object is an unknown state, and a record stored
  * under another key than its `localId` can still be removed.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
 import {
   createDurableRun,
@@ -61,7 +61,7 @@ describe('given a run state named like a property of every object', () => {
     });
 
     await run.start(hello);
-    await vi.waitFor(() => expect(run.getSnapshot().serverState).toBe(state));
+    await expect.poll(() => run.getSnapshot().serverState).toBe(state);
 
     expect(run.getSnapshot().status).toBe('unknown');
     expect(run.store.list()).toMatchObject([{ lastState: state }]);

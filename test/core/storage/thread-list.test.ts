@@ -19,9 +19,9 @@ describe('given a thread list', () => {
     expect(list).not.toHaveBeenCalled();
 
     const unsubscribe = threads.subscribe(() => undefined);
-    await vi.waitFor(() => expect(threads.getSnapshot().status).toBe('ready'));
+    await expect.poll(() => threads.getSnapshot().status).toBe('ready');
     await save('one');
-    await vi.waitFor(() => expect(threads.getSnapshot().threads).toHaveLength(1));
+    await expect.poll(() => threads.getSnapshot().threads).toHaveLength(1);
 
     unsubscribe();
     await microtask();
@@ -35,7 +35,7 @@ describe('given a thread list', () => {
     threads.subscribe(() => undefined)();
     threads.subscribe(() => undefined);
     await microtask();
-    await vi.waitFor(() => expect(threads.getSnapshot().status).toBe('ready'));
+    await expect.poll(() => threads.getSnapshot().status).toBe('ready');
     expect(list).toHaveBeenCalledTimes(1);
   });
 
@@ -44,9 +44,9 @@ describe('given a thread list', () => {
     threads.subscribe(() => undefined);
     const id = await threads.create({ title: 'New' });
     expect(threads.getSnapshot().selectedThreadId).toBe(id);
-    await vi.waitFor(() => expect(threads.getSnapshot().threads).toHaveLength(1));
+    await expect.poll(() => threads.getSnapshot().threads).toHaveLength(1);
     await threads.remove(id);
     expect(threads.getSnapshot().selectedThreadId).toBeUndefined();
-    await vi.waitFor(() => expect(threads.getSnapshot().threads).toHaveLength(0));
+    await expect.poll(() => threads.getSnapshot().threads).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The console's lazy form and thread list are preloaded before they first render (the parts alone
- * are in console-lazy-parts.test.tsx, replaced ones in agent-console-lazy-parts.test.tsx). A
+ * are in console-lazy-parts.test.tsx, replaced ones in console-lazy-parts-replaced.test.tsx). A
  * part's module loads once per file and stays loaded: this file holds one test, run while neither
  * is loaded.
  */

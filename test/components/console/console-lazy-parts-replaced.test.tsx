@@ -1,8 +1,8 @@
 /**
  * The console's lazy form and thread list when the app replaced them: never loaded (the parts
- * alone are in console-lazy-parts.test.tsx, their preload in agent-console-preloads.test.tsx). A
- * part's module loads once per file and stays loaded: this file holds one test, run while neither
- * is loaded.
+ * alone are in console-lazy-parts.test.tsx, their preload in console-lazy-parts-preload.test.tsx).
+ * A part's module loads once per file and stays loaded: this file holds one test, run while
+ * neither is loaded.
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
