@@ -8,13 +8,14 @@ import {
 } from 'react';
 import type { Agent, AgentTool } from '../core/wire/schemas.js';
 import { useAgentConsole, type UseAgentConsoleOptions } from '../react/use-agent-console.js';
-import { useConfirmedStop } from './agent-cancel-confirm.js';
+import { useConfirmedStop } from './console-confirmed-stop.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import {
   lazyApprovalCard,
   lazyEventLog,
   lazyInputForm,
   lazyRunHistory,
+  lazyRunOutput,
   lazyThreadList,
   usePreloadedParts,
 } from './console-lazy-parts.js';
@@ -189,7 +190,7 @@ function AgentConsoleForAgent({
   ...props
 }: AgentConsoleForAgentProps) {
   const [options, rest] = splitConsoleOptions(props);
-  const threads = useConsoleThreads(options.threadStore, agentId, options.threadId);
+  const threads = useConsoleThreads(options.threadStore, options.threadId);
   const state = useAgentConsole(agentId, { ...options, threadId: threads.threadId });
   const parts = resolveParts(components, showEventLog);
   // Until its schemas say, an agent that does not take messages may take a form.
@@ -198,10 +199,12 @@ function AgentConsoleForAgent({
   usePreloadedParts({
     eventLog: parts.EventLog === lazyEventLog.Part,
     inputForm: mayTakeForm && parts.InputForm === lazyInputForm.Part,
+    runOutput: mayTakeForm && parts.Output === lazyRunOutput.Part,
     runHistory: mayTakeForm && parts.RunHistory === lazyRunHistory.Part,
     approvalCard:
       options.executionMode === 'durable' && parts.ApprovalCard === lazyApprovalCard.Part,
     threadList: options.threadStore !== undefined && parts.ThreadList === lazyThreadList.Part,
+    threads: options.threadStore !== undefined && parts.ThreadList !== null,
   });
   const tools = useConsoleToolsSlot({
     agentId,
@@ -252,7 +255,10 @@ function AgentConsoleForAgent({
     earlierPageSize,
     headingLevel,
     stopRef,
-    threadList: threads.list,
+    threads:
+      options.threadStore === undefined
+        ? undefined
+        : { store: options.threadStore, threadId: threads.threadId, select: threads.select },
     tools,
     stopControl,
     start: (input) => {
@@ -266,7 +272,9 @@ function AgentConsoleForAgent({
       {renderHeader(view)}
       <div
         className="ack-console__input"
-        data-threads={state.mode === 'chat' && threads.list && parts.ThreadList ? '' : undefined}
+        data-threads={
+          state.mode === 'chat' && options.threadStore && parts.ThreadList ? '' : undefined
+        }
       >
         {renderInput(view)}
       </div>

@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import type { RunEvent } from '../core/stream/run-types.js';
-import { runFailedSummary } from '../core/console/run-wording.js';
+import { runFailedSummary } from '../core/console/event-log-wording.js';
 import { useEventLogContext } from './agent-event-log-context.js';
 import { formatElapsed, payloadIndentDepth, prettyPayload, previewOf } from './event-log-format.js';
 import { ChevronIcon } from './part-icons.js';

@@ -11,7 +11,8 @@ import {
   type RefAttributes,
 } from 'react';
 import type { RunEvent, RunStatus } from '../core/stream/run-types.js';
-import { formatCount, plural, runStatusAnnouncement } from '../core/console/run-wording.js';
+import { runStatusAnnouncement } from '../core/console/event-log-wording.js';
+import { formatCount, plural } from '../core/console/run-wording.js';
 import {
   EventLogContext,
   useEventLogContext,

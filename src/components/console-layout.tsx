@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode, RefObject } from 'react';
+import type { ThreadStore } from '../core/storage/thread-store.js';
 import type { Agent } from '../core/wire/schemas.js';
 import type { UseAgentConsoleResult } from '../react/use-agent-console.js';
 import type { AgentErrorTool } from '../core/wire/tool-authorization.js';
@@ -7,7 +8,7 @@ import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
 import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
-import { AgentRunOutput, type AgentRunOutputProps } from './agent-run-output.js';
+import type { AgentRunOutputProps } from './agent-run-output.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
 import { AgentRunStatus, type AgentRunStatusProps } from './agent-run-status.js';
 import { AgentThread, type AgentThreadProps } from './agent-thread.js';
@@ -17,9 +18,11 @@ import type { AgentToolsProps } from './agent-tools.js';
 import { ConsoleApproval } from './console-approval.js';
 import {
   lazyApprovalCard,
+  lazyConsoleThreadList,
   lazyEventLog,
   lazyInputForm,
   lazyRunHistory,
+  lazyRunOutput,
   lazyThreadList,
 } from './console-lazy-parts.js';
 import { ClearIcon, RetryIcon, StopIcon } from './icons.js';
@@ -140,7 +143,7 @@ export function resolveParts(
     RunHistory: resolveSlot(components.RunHistory, lazyRunHistory.Part),
     Status: resolveSlot(components.Status, AgentRunStatus),
     Error: resolveSlot(components.Error, AgentErrorMessage),
-    Output: resolveSlot(components.Output, AgentRunOutput),
+    Output: resolveSlot(components.Output, lazyRunOutput.Part),
     EventLog: showEventLog ? resolveSlot(components.EventLog, lazyEventLog.Part) : null,
   };
 }
@@ -163,8 +166,9 @@ export interface ConsoleView {
   earlierPageSize: number | undefined;
   headingLevel: 2 | 3 | 4 | 5;
   stopRef: RefObject<HTMLButtonElement | null>;
-  /** The thread list's props, with a `threadStore`. */
-  threadList: AgentThreadListProps | undefined;
+  /** The thread store, the shown thread and how the list shows another, with a `threadStore`. */
+  threads:
+    { store: ThreadStore; threadId: string | undefined; select: (id: string) => void } | undefined;
   /** The tools part, unless hidden. */
   tools: ReactNode;
   /** Stop of the composer: a durable turn asks first (`confirm`). */
@@ -259,9 +263,13 @@ export function renderInput(view: ConsoleView): ReactNode {
   if (chat === undefined) return null;
   return (
     <>
-      {view.threadList && parts.ThreadList ? (
-        <parts.ThreadList
-          {...view.threadList}
+      {view.threads && parts.ThreadList ? (
+        <lazyConsoleThreadList.Part
+          ThreadList={parts.ThreadList}
+          threadStore={view.threads.store}
+          agentId={view.agentId}
+          threadId={view.threads.threadId}
+          onThreadChange={view.threads.select}
           aria-label={`Threads with ${agent.name}`}
           headingLevel={(view.headingLevel + 1) as 3 | 4 | 5 | 6}
           className="ack-console__threads"

@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type Ref } from 'react';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
+import type { AgentCancelConfirmProps } from './agent-cancel-confirm.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
+import type { AgentRunOutputProps } from './agent-run-output.js';
 import type { AgentThreadListProps } from './agent-thread-list.js';
+import type { ConsoleThreadListProps } from './console-thread-list.js';
 import type { ConsoleToolsProps } from './console-tools.js';
 
 /** A part of the console whose module loads when the console first needs it. */
@@ -84,12 +87,44 @@ export const lazyRunHistory = /* @__PURE__ */ lazyPart<AgentRunHistoryProps>(
 );
 
 /**
+ * The console's thread list with its threads (the store's list, `useAgentThreads`), around the
+ * thread list part: only with a `threadStore` (a server renders it).
+ */
+export const lazyConsoleThreadList = /* @__PURE__ */ lazyPart<ConsoleThreadListProps>(
+  () => import('./console-thread-list.js').then((module) => module.ConsoleThreadList),
+  'ConsoleThreadList',
+);
+
+/** A form agent's output, shown once a run has started (a chat's answers are in the thread). */
+export const lazyRunOutput = /* @__PURE__ */ lazyPart<AgentRunOutputProps>(
+  () => import('./agent-run-output.js').then((module) => module.AgentRunOutput),
+  'AgentRunOutput',
+);
+
+/**
  * The approvals a durable turn waits for: only a durable run asks for them, so a console whose
  * turns stream never loads it (unless a reload finds a durable turn in flight).
  */
 export const lazyApprovalCard = /* @__PURE__ */ lazyPart<AgentApprovalCardProps>(
   () => import('./agent-approval-card.js').then((module) => module.AgentApprovalCard),
   'AgentApprovalCard',
+);
+
+/**
+ * The confirm step before a durable turn is cancelled: only a durable run asks it (its code loads
+ * once a turn has one). `confirmRef` is the step's `ref`.
+ */
+export const lazyCancelConfirm = /* @__PURE__ */ lazyPart<
+  AgentCancelConfirmProps & { confirmRef: Ref<HTMLDivElement> }
+>(
+  () =>
+    import('./agent-cancel-confirm.js').then(
+      ({ AgentCancelConfirm }) =>
+        function ConsoleCancelConfirm({ confirmRef, ...props }) {
+          return <AgentCancelConfirm ref={confirmRef} {...props} />;
+        },
+    ),
+  'AgentCancelConfirm',
 );
 
 /**
@@ -107,28 +142,34 @@ export const lazyTools = /* @__PURE__ */ lazyPart<ConsoleToolsProps>(
 if (typeof document === 'undefined') {
   void lazyInputForm.preload();
   void lazyThreadList.preload();
+  void lazyConsoleThreadList.preload();
 }
 
 /**
  * Starts loading the default parts the console may show: the event log with `showEventLog`, the
- * form and the run history once the agent is one that takes a form (or may: its schemas decide),
- * the approval card when the turns are durable, the thread list with a `threadStore` (a server
- * runs no effect: it loads them with this module, above). The tools part needs no preload: it
+ * form, its output and the run history once the agent is one that takes a form (or may: its
+ * schemas decide), the approval card when the turns are durable, the thread list and its threads
+ * with a `threadStore` (the threads around a replaced list too; a server runs no effect: it loads
+ * them with this module, above). The tools part needs no preload: it
  * renders (and so loads) with the agent's details, before its query is even sent.
  */
 export function usePreloadedParts(needs: {
   eventLog: boolean;
   inputForm: boolean;
+  runOutput: boolean;
   runHistory: boolean;
   approvalCard: boolean;
   threadList: boolean;
+  threads: boolean;
 }): void {
-  const { eventLog, inputForm, runHistory, approvalCard, threadList } = needs;
+  const { eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads } = needs;
   useEffect(() => {
     if (eventLog) void lazyEventLog.preload();
     if (inputForm) void lazyInputForm.preload();
+    if (runOutput) void lazyRunOutput.preload();
     if (runHistory) void lazyRunHistory.preload();
     if (approvalCard) void lazyApprovalCard.preload();
     if (threadList) void lazyThreadList.preload();
-  }, [eventLog, inputForm, runHistory, approvalCard, threadList]);
+    if (threads) void lazyConsoleThreadList.preload();
+  }, [eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads]);
 }

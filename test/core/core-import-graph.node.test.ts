@@ -179,11 +179,12 @@ function loadedOnDemand(): string[] {
 }
 
 describe('given the modules of src/core loaded on demand', () => {
-  it('finds them all: the durable wire and turn, the explanation of a refusal, the check of tools, the version tree and the check of its stored form', () => {
+  it("finds them all: the durable wire and turn, the explanation of a refusal, the check of tools, the version tree and the check of its stored form, a durable console's thread store", () => {
     expect(new Set(loadedOnDemand())).toEqual(
       new Set([
         'core/wire/durable-run-wire.ts',
         'core/conversation/conversation-durable-turn.ts',
+        'core/console/console-thread-store.ts',
         'core/wire/wire-explain.ts',
         'core/wire/agent-tools-wire.ts',
         'core/conversation/message-versions.ts',

@@ -496,6 +496,10 @@ describe('given the packed files', () => {
       'ack-input-form',
       'ack-thread-list',
       'ack-tools',
+      // The confirm before a durable turn is cancelled: only a durable run asks it.
+      'ack-cancel-confirm',
+      // A form agent's output.
+      'ack-run-output',
     ]) {
       expect(consolePage.upFront.includes(className), `${className} up front`).toBe(false);
       expect(consolePage.lazy, className).toContain(className);
@@ -505,6 +509,10 @@ describe('given the packed files', () => {
     const durableRunText = 'before starting another';
     expect(consolePage.upFront.includes(durableRunText), 'the durable run up front').toBe(false);
     expect(consolePage.lazy).toContain(durableRunText);
+    // Nor the localStorage thread store, which only a durable console keeps its thread in.
+    const threadStoreText = 'A thread needs a non-empty id.';
+    expect(consolePage.upFront.includes(threadStoreText), 'the thread store up front').toBe(false);
+    expect(consolePage.lazy).toContain(threadStoreText);
 
     // The hooks' page: neither the console's lazy parts nor the durable run wire (its
     // cancellation URL), which loads on the first durable call.
@@ -623,11 +631,13 @@ describe('given the packed files', () => {
         .map((chunk) => chunk.entryPoint ?? '')
         .filter((entryPoint) => /agent-console-kit\/dist\/components\//.test(entryPoint));
     expect(consolePartsOf(page.outputs)).toEqual([]);
-    // The same search finds the six on the console's page (it is live; the tools part the sixth).
+    // The same search finds the nine on the console's page (it is live; the tools part, the
+    // confirm before a durable turn is cancelled, a form agent's output and the thread list's
+    // threads since).
     const consolePage = await splitPage(
       "export { AgentConsole } from 'agent-console-kit/console';",
     );
-    expect(consolePartsOf(consolePage.outputs)).toHaveLength(6);
+    expect(consolePartsOf(consolePage.outputs)).toHaveLength(9);
     const reactInEntry = Object.keys(page.entry?.inputs ?? {}).some((input) =>
       input.includes('node_modules/react/cjs/react.production'),
     );

@@ -9,11 +9,11 @@ import {
   type AgentConversationOptions,
   type ConversationSnapshot,
 } from '../conversation/agent-conversation.js';
-import { createThreadStore } from '../storage/thread-store.js';
 import { browserWindow } from '../base/storage-helpers.js';
 import { ListenerSet } from '../base/subscribable.js';
 import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run-schemas.js';
 import { AgentHttpError, AgentInputError } from '../wire/errors.js';
+import { createDeferredThreadStore } from './deferred-thread-store.js';
 import { assertCompleteInput, formFieldsFromSchema, type FormField } from './input-form.js';
 import {
   agentConsoleModeOf,
@@ -519,7 +519,7 @@ function threadOptionsOf(
     return { threadStore, threadId };
   }
   return {
-    threadStore: createThreadStore(),
+    threadStore: createDeferredThreadStore(),
     threadId: threadId ?? `console:${agentId}`,
   };
 }

@@ -13,7 +13,7 @@ import {
 } from '../wire/errors.js';
 import type { ConversationMessage } from '../conversation/agent-conversation.js';
 import type { FormField } from './input-form.js';
-import type { RunEvent, RunStatus } from '../stream/run-types.js';
+import type { RunStatus } from '../stream/run-types.js';
 import type { AgentErrorTool } from '../wire/tool-authorization.js';
 
 const numberFormat = /* @__PURE__ */ new Intl.NumberFormat('en');
@@ -370,40 +370,4 @@ function retryReasonText(reason: AgentError | undefined): string {
       : `The service answered ${reason.status}. `;
   }
   return '';
-}
-
-/** A `run.failed` event's problem in words (its detail, else its title), for the row. */
-export function runFailedSummary(event: RunEvent): string | undefined {
-  if (event.kind !== 'run-failed' || typeof event.payload !== 'object' || event.payload === null) {
-    return undefined;
-  }
-  const problem = (event.payload as { error?: unknown }).error;
-  if (typeof problem !== 'object' || problem === null) return undefined;
-  const { detail, title } = problem as { detail?: unknown; title?: unknown };
-  if (typeof detail === 'string' && detail !== '') return detail;
-  return typeof title === 'string' && title !== '' ? title : undefined;
-}
-
-/** The sentence a live region reads when a run's status changes (`undefined`: keep the last one). */
-export function runStatusAnnouncement(
-  previous: RunStatus | undefined,
-  status: RunStatus | undefined,
-  eventCount: number,
-): string | undefined {
-  switch (status) {
-    case 'connecting':
-      return 'Run started.';
-    case 'streaming':
-      return previous === 'reconnecting' ? 'Reconnected.' : undefined;
-    case 'reconnecting':
-      return 'Reconnecting.';
-    case 'done':
-      return `Run finished: ${plural(eventCount, 'event')}.`;
-    case 'error':
-      return 'Run failed.';
-    case 'aborted':
-      return 'Run stopped.';
-    default:
-      return '';
-  }
 }

@@ -1,10 +1,6 @@
 import type { ConversationMessage } from '../storage/conversation-message.js';
-import {
-  ThreadConflictError,
-  type StoredThread,
-  type ThreadSaveInput,
-  type ThreadStore,
-} from '../storage/thread-store.js';
+import { ThreadConflictError } from '../storage/thread-store-base.js';
+import type { StoredThread, ThreadSaveInput, ThreadStore } from '../storage/thread-store.js';
 import type { ConversationVersions } from '../storage/thread-versions.js';
 import { loadMessageVersions } from './message-versions-loader.js';
 import { interruptedMessage, isInFlight, type TurnDriver, type TurnRef } from './turn-driver.js';

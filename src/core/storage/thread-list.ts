@@ -1,5 +1,6 @@
 import { ListenerSet } from '../base/subscribable.js';
-import { newThreadId, type ThreadStore, type ThreadSummary } from './thread-store.js';
+import { newThreadId } from './thread-store-base.js';
+import type { ThreadStore, ThreadSummary } from './thread-store.js';
 
 /** Options of a {@link ThreadList}. */
 export interface ThreadListOptions {

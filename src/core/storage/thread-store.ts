@@ -3,6 +3,7 @@ import {
   type ConversationMessage,
 } from './conversation-message.js';
 import { AgentInputError } from '../wire/errors.js';
+import { ThreadConflictError } from './thread-store-base.js';
 import {
   AgentStorageError,
   browserWindow,
@@ -13,6 +14,8 @@ import {
 } from '../base/storage-helpers.js';
 import type { ConversationVersions } from './thread-versions.js';
 import { checkVersions, withCheckedVersions } from './thread-versions-loader.js';
+
+export { ThreadConflictError, newThreadId } from './thread-store-base.js';
 
 /** A saved conversation: plain JSON, never a token or a header. */
 export interface StoredThread {
@@ -93,22 +96,6 @@ export interface ThreadStore {
   subscribe?(listener: (change: ThreadStoreChange) => void): () => void;
 }
 
-/** A save against a revision that is not the stored one: nothing was written. */
-export class ThreadConflictError extends AgentInputError {
-  readonly threadId: string;
-  readonly expectedRevision: number;
-  readonly storedRevision: number;
-  override name = 'ThreadConflictError';
-  constructor(threadId: string, expectedRevision: number, storedRevision: number) {
-    super(
-      `The thread "${threadId}" was saved elsewhere (revision ${storedRevision}, expected ${expectedRevision}): nothing was written.`,
-    );
-    this.threadId = threadId;
-    this.expectedRevision = expectedRevision;
-    this.storedRevision = storedRevision;
-  }
-}
-
 /** Options of {@link createThreadStore}. */
 export interface ThreadStoreOptions {
   /**
@@ -145,11 +132,6 @@ export interface ThreadStoreOptions {
 }
 
 const titleLength = 80;
-
-/** A new thread's id (internal: `useAgentThreads` and the console make them). */
-export function newThreadId(): string {
-  return `thread-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-}
 
 /**
  * A {@link ThreadStore} in `storage`: `localStorage` in a browser, memory elsewhere (one key per
