@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type Ref } from 'react';
+import { onDemand } from '../core/base/on-demand.js';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
 import type { AgentCancelConfirmProps } from './agent-cancel-confirm.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
@@ -33,14 +34,12 @@ function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   displayName: string,
 ): LazyPart<Props> {
-  let loaded: { default: ComponentType<Props> } | undefined;
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = () => (loading ??= load().then((component) => (loaded = { default: component })));
+  const preload = onDemand(() => load().then((component) => ({ default: component })));
   // A loaded module is handed over synchronously (React.lazy accepts a thenable that resolves
   // at once), so a part preloaded before its first render is there in that render.
   const Loaded = lazy(() => {
-    if (loaded === undefined) return preload();
-    const module = loaded;
+    const module = preload.loaded();
+    if (module === undefined) return preload();
     const thenable = { then: (resolve: (value: typeof module) => void) => resolve(module) };
     return thenable as unknown as Promise<typeof module>;
   }) as unknown as ComponentType<Props>;

@@ -1,4 +1,5 @@
 import type { ThreadStore } from '../storage/thread-store.js';
+import { onDemand } from '../base/on-demand.js';
 
 /**
  * `createThreadStore()` whose code loads on the first read or write (each method waits for it):
@@ -6,15 +7,9 @@ import type { ThreadStore } from '../storage/thread-store.js';
  * call, as a store that cannot be read does, and is asked again by the next one.
  */
 export function createDeferredThreadStore(): ThreadStore {
-  let loading: Promise<ThreadStore> | undefined;
-  const store = () =>
-    (loading ??= import('./console-thread-store.js').then(
-      (module) => module.createThreadStore(),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const store = onDemand(() =>
+    import('./console-thread-store.js').then((module) => module.createThreadStore()),
+  );
   return {
     list: (options) => store().then((loaded) => loaded.list(options)),
     load: (threadId) => store().then((loaded) => loaded.load(threadId)),

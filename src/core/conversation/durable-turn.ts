@@ -8,6 +8,7 @@ import {
 import type { DurableInteraction, DurableRunDecision } from '../wire/durable-run-schemas.js';
 import { AgentError, AgentInputError, AgentNetworkError } from '../wire/errors.js';
 import { ListenerSet } from '../base/subscribable.js';
+import { onDemand } from '../base/on-demand.js';
 import type * as DurableTurnModuleExports from './conversation-durable-turn.js';
 import {
   lastInFlightRun,
@@ -30,19 +31,8 @@ export interface DurableTurnDriverOptions {
 type DurableTurnModule = typeof DurableTurnModuleExports;
 
 // Loaded once per page, on the first durable turn (or a reload's attach), and kept: a later turn
-// starts synchronously, as before. A failed load (a chunk the network lost) is asked again.
-let durableTurnModule: DurableTurnModule | undefined;
-let durableTurnModuleLoading: Promise<DurableTurnModule> | undefined;
-
-function loadDurableTurnModule(): Promise<DurableTurnModule> {
-  return (durableTurnModuleLoading ??= import('./conversation-durable-turn.js').then(
-    (module) => (durableTurnModule = module),
-    (error: unknown) => {
-      durableTurnModuleLoading = undefined;
-      throw error;
-    },
-  ));
-}
+// starts synchronously, as before.
+const durableTurnModule = onDemand(() => import('./conversation-durable-turn.js'));
 
 /**
  * The turns of a conversation as durable runs (polled: they survive a reload, can wait for
@@ -64,23 +54,26 @@ export function createDurableTurnDriver(
       currentClient = next;
     },
     preload: () =>
-      loadDurableTurnModule().then(
+      durableTurnModule().then(
         () => undefined,
         () => undefined,
       ),
-    start: (request, startOptions) =>
-      durableTurnModule === undefined
+    start: (request, startOptions) => {
+      const module = durableTurnModule.loaded();
+      return module === undefined
         ? new LoadingDurableTurn(options.agentId, turnOf, request, startOptions)
-        : turnOf(durableTurnModule).start(request, startOptions),
+        : turnOf(module).start(request, startOptions);
+    },
     findTurn: async (messages) => {
-      const module = await loadDurableTurnModule().catch(() => undefined);
+      const module = await durableTurnModule().catch(() => undefined);
       // Without the durable run's code, the answer is one a reload cut.
       return module === undefined ? undefined : storedTurn(messages, module, options);
     },
     attach: (ref) => {
       // Its module was loaded by `findTurn`.
-      if (durableTurnModule === undefined) throw new Error('The durable run’s code is not loaded.');
-      return turnOf(durableTurnModule).attach(ref);
+      const module = durableTurnModule.loaded();
+      if (module === undefined) throw new Error('The durable run’s code is not loaded.');
+      return turnOf(module).attach(ref);
     },
   };
 }
@@ -141,7 +134,7 @@ class LoadingDurableTurn implements TurnHandle {
       durableRun,
       accepted: false,
     };
-    loadDurableTurnModule().then(
+    durableTurnModule().then(
       (module) => {
         // Cleared meanwhile: nothing is sent.
         if (this.#discarded) return;

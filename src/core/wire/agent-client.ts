@@ -9,6 +9,7 @@ import type {
   PerRequestValue,
   PreparedRunRequest,
 } from './agent-client-types.js';
+import { onDemand } from '../base/on-demand.js';
 import { createClientWire } from './client-wire.js';
 import { sendStreamRequest } from './stream-run.js';
 import type { SseAttemptResult, StreamRunOptions } from './sse-types.js';
@@ -172,18 +173,12 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   const { send, getJson, resolveHeaders, guardedFetch, noteDeprecation } = wire;
 
   // The durable run wire (its schemas and errors) loads on the first durable call, so a page that
-  // only streams does not carry it (docs/decisions/0014-bundle-size.md). A failed load (a chunk
-  // the network lost) is asked again on the next call.
-  let durableMethodsLoaded: Promise<DurableRunMethods> | undefined;
-  const durableMethods = () =>
-    (durableMethodsLoaded ??= import('./durable-run-wire.js').then(
-      ({ createDurableRunMethods }) =>
-        createDurableRunMethods({ api, prefix, agentIdSegment, checkRun: checkPlatformRun, send }),
-      (error: unknown) => {
-        durableMethodsLoaded = undefined;
-        throw error;
-      },
-    ));
+  // only streams does not carry it (docs/decisions/0014-bundle-size.md).
+  const durableMethods = onDemand(() =>
+    import('./durable-run-wire.js').then(({ createDurableRunMethods }) =>
+      createDurableRunMethods({ api, prefix, agentIdSegment, checkRun: checkPlatformRun, send }),
+    ),
+  );
 
   const client: AgentClient = {
     baseUrl,
