@@ -6,6 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import {
   AgentEventLog,
+  AgentTools,
   AgentInbox,
   AgentInputForm,
   AgentRunOutput,
@@ -16,7 +17,8 @@ import {
   type RunEvent,
   type UseAgentInboxResult,
 } from 'agent-console-kit';
-import { classifyEvent } from 'agent-console-kit/core';
+import { classifyEvent, groupAgentTools, type AgentTool } from 'agent-console-kit/core';
+import { demoAgents, demoToolServers } from 'agent-console-kit/testing';
 import { AgentConsole } from 'agent-console-kit/console';
 import { withConsoleProviders } from '../support/console.js';
 
@@ -192,6 +194,28 @@ describe('given custom properties set by the app', () => {
     await expect.element(run).toBeVisible();
     expect(getComputedStyle(run.element()).backgroundColor).toBe('rgb(120, 0, 0)');
     style.remove();
+  });
+});
+
+describe('given an agent’s tools beside Authorize', () => {
+  it('keeps each badge on one line: the facts go under the name rather than break a pill', async () => {
+    const tools = demoAgents.find((agent) => agent.agent.agent_id === 'tool-auth-agent')?.schemas
+      ?.tools as AgentTool[];
+    const groups = groupAgentTools(tools, {
+      toolServerId: (tool) => demoToolServers[tool.tool_id],
+    });
+    render(
+      <StrictMode>
+        <div style={{ width: 1280 }}>
+          <AgentTools status="ready" groups={groups} onAuthorize={() => undefined} />
+        </div>
+      </StrictMode>,
+    );
+    const badges = await screen.findAllByText('May ask for your authorization');
+    const lineHeight = parseFloat(getComputedStyle(badges[0] as HTMLElement).lineHeight);
+    for (const badge of badges) {
+      expect(badge.getBoundingClientRect().height).toBeLessThan(lineHeight * 1.5 + 4);
+    }
   });
 });
 
