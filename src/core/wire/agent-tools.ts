@@ -80,7 +80,8 @@ export interface GroupAgentToolsOptions {
   toolServerId?: ((tool: AgentTool) => string | undefined) | undefined;
 }
 
-const emptyGroups: AgentToolGroups = Object.freeze({
+/** The groups of no tools (frozen): what {@link groupAgentTools} gives for none. */
+export const emptyAgentToolGroups: AgentToolGroups = Object.freeze({
   all: [],
   reads: [],
   changes: [],
@@ -150,7 +151,7 @@ export function groupAgentTools(
   tools: readonly AgentTool[] | null | undefined,
   options: GroupAgentToolsOptions = {},
 ): AgentToolGroups {
-  if (!tools || tools.length === 0) return emptyGroups;
+  if (!tools || tools.length === 0) return emptyAgentToolGroups;
   const all = tools.map((tool) => summarizeAgentTool(tool, options));
   return {
     all,
