@@ -202,7 +202,7 @@ function AgentApprovalCardDeadlineRender(
       data-expired={dataFlag(expired)}
       {...rest}
     >
-      {deadline === undefined ? 'Expires' : expired ? 'Expired' : 'Expires'}{' '}
+      {expired ? 'Expired' : 'Expires'}{' '}
       {deadline === undefined ? null : `${relative(deadline - now)} `}
       (at{' '}
       <time dateTime={deadline === undefined ? undefined : new Date(deadline).toISOString()}>

@@ -6,7 +6,12 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import type { AgentToolGroups, AgentToolKind, AgentToolSummary } from '../core/wire/agent-tools.js';
+import {
+  emptyAgentToolGroups,
+  type AgentToolGroups,
+  type AgentToolKind,
+  type AgentToolSummary,
+} from '../core/wire/agent-tools.js';
 import type { ToolAuthorizationState } from '../core/wire/tool-authorization.js';
 import { KeyIcon, RetryIcon } from './icons.js';
 import { classNames, createPartContext, dataFlag, named } from './part-helpers.js';
@@ -31,14 +36,6 @@ interface ToolsContextValue {
 const [ToolsContext, useToolsContext] =
   /* @__PURE__ */ createPartContext<ToolsContextValue>('AgentTools');
 
-const noGroups: AgentToolGroups = {
-  all: [],
-  reads: [],
-  changes: [],
-  other: [],
-  notSetUp: [],
-  needsAuthorization: [],
-};
 const noAuthorizations: Readonly<Record<string, ToolAuthorizationState>> = {};
 
 /** Props of {@link AgentToolsRoot} (and of {@link AgentTools}). */
@@ -95,7 +92,7 @@ export const AgentToolsRoot = /* @__PURE__ */ named(
 
 function AgentToolsRootRender(
   {
-    groups = noGroups,
+    groups = emptyAgentToolGroups,
     status = 'ready',
     onRetry,
     onAuthorize,

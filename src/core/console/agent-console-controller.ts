@@ -42,8 +42,7 @@ import {
 import { activeRunStatuses, type RunSnapshot } from '../stream/run-types.js';
 import type { Agent, AgentSchemas } from '../wire/schemas.js';
 import {
-  openToolAuthorization,
-  requestToolAuthorizationUrl,
+  authorizeToolServer,
   type AgentErrorTool,
   type ToolAuthorizationState,
 } from '../wire/tool-authorization.js';
@@ -337,17 +336,7 @@ export class AgentConsoleController {
       };
       this.#changed();
     };
-    update({ status: 'pending' });
-    try {
-      const { navigation, authorizationReturnUrl, toolAuthorization = 'window' } = this.#options;
-      const returnUrl = authorizationReturnUrl ?? navigation?.currentUrl();
-      if (returnUrl === undefined) throw new Error('no return URL was given.');
-      const url = await requestToolAuthorizationUrl(this.#client, serverId, { returnUrl });
-      openToolAuthorization(url, tool, toolAuthorization, navigation);
-      update({ status: 'opened' });
-    } catch (error) {
-      update({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
-    }
+    await authorizeToolServer(this.#client, serverId, tool, this.#options, update);
   };
 
   #replaceEngine(mode: AgentConsoleMode) {

@@ -7,8 +7,7 @@ import type { AgentClient } from './agent-client.js';
 import type { AgentTool } from './schemas.js';
 import { ListenerSet, type Subscribable } from '../base/subscribable.js';
 import {
-  openToolAuthorization,
-  requestToolAuthorizationUrl,
+  authorizeToolServer,
   type AgentErrorTool,
   type ToolAuthorizationNavigation,
   type ToolAuthorizationOpening,
@@ -81,7 +80,8 @@ export interface GroupAgentToolsOptions {
   toolServerId?: ((tool: AgentTool) => string | undefined) | undefined;
 }
 
-const emptyGroups: AgentToolGroups = Object.freeze({
+/** The groups of no tools (frozen): what {@link groupAgentTools} gives for none. */
+export const emptyAgentToolGroups: AgentToolGroups = Object.freeze({
   all: [],
   reads: [],
   changes: [],
@@ -151,7 +151,7 @@ export function groupAgentTools(
   tools: readonly AgentTool[] | null | undefined,
   options: GroupAgentToolsOptions = {},
 ): AgentToolGroups {
-  if (!tools || tools.length === 0) return emptyGroups;
+  if (!tools || tools.length === 0) return emptyAgentToolGroups;
   const all = tools.map((tool) => summarizeAgentTool(tool, options));
   return {
     all,
@@ -224,17 +224,7 @@ export class AgentToolAuthorizations implements Subscribable<
       this.#states = { ...this.#states, [serverId]: state };
       this.#listeners.notify();
     };
-    update({ status: 'pending' });
     const tool: AgentErrorTool = { name: summary.name, serverId };
-    try {
-      const { navigation, authorizationReturnUrl, toolAuthorization = 'window' } = this.#options;
-      const returnUrl = authorizationReturnUrl ?? navigation?.currentUrl();
-      if (returnUrl === undefined) throw new Error('no return URL was given.');
-      const url = await requestToolAuthorizationUrl(this.#client, serverId, { returnUrl });
-      openToolAuthorization(url, tool, toolAuthorization, navigation);
-      update({ status: 'opened' });
-    } catch (error) {
-      update({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
-    }
+    await authorizeToolServer(this.#client, serverId, tool, this.#options, update);
   };
 }

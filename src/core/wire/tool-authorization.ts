@@ -79,3 +79,34 @@ export function openToolAuthorization(
   if (opening === 'redirect') navigation.redirect(url);
   else navigation.openWindow(url);
 }
+
+/** What {@link authorizeToolServer} needs to know of the caller's options. */
+export interface ToolAuthorizationFlowOptions {
+  toolAuthorization?: ToolAuthorizationOpening | undefined;
+  authorizationReturnUrl?: string | undefined;
+  navigation?: ToolAuthorizationNavigation | undefined;
+}
+
+/**
+ * The whole flow for one tool server: `pending`, ask for the sign-in page, open it, then `opened`;
+ * any failure is `failed` with its message. Never rejects.
+ */
+export async function authorizeToolServer(
+  client: AgentClient,
+  serverId: string,
+  tool: AgentErrorTool,
+  options: ToolAuthorizationFlowOptions,
+  update: (state: ToolAuthorizationState) => void,
+): Promise<void> {
+  update({ status: 'pending' });
+  try {
+    const { navigation, authorizationReturnUrl, toolAuthorization = 'window' } = options;
+    const returnUrl = authorizationReturnUrl ?? navigation?.currentUrl();
+    if (returnUrl === undefined) throw new Error('no return URL was given.');
+    const url = await requestToolAuthorizationUrl(client, serverId, { returnUrl });
+    openToolAuthorization(url, tool, toolAuthorization, navigation);
+    update({ status: 'opened' });
+  } catch (error) {
+    update({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+}
