@@ -52,11 +52,16 @@ async function tick(page: ManualPage, run: DurableRun, ms: number) {
   }
 }
 
-/** Starts `run`, asks for its cancellation once the start is answered; resolves with the run id. */
-async function startThenCancel(run: DurableRun): Promise<string> {
+/** Starts `run` and waits for the start's answer; resolves with the run id. */
+async function startAndIdle(run: DurableRun): Promise<string> {
   await run.start(hello);
   await idle(run);
-  const runId = run.getSnapshot().runId ?? '';
+  return run.getSnapshot().runId ?? '';
+}
+
+/** Starts `run`, asks for its cancellation once the start is answered; resolves with the run id. */
+async function startThenCancel(run: DurableRun): Promise<string> {
+  const runId = await startAndIdle(run);
   await run.cancel();
   await idle(run);
   return runId;
@@ -68,9 +73,7 @@ describe('given a run started and polled to the end', () => {
     const { page, load, settled } = setUp(server);
     const run = load();
 
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
+    const runId = await startAndIdle(run);
     expect(run.getSnapshot()).toMatchObject({ status: 'running', serverState: 'RUNNING' });
     // Immediate read after the 201, then 1 s.
     expect(server.counts.reads).toBe(1);
@@ -259,9 +262,7 @@ describe('given a cancel', () => {
     const server = await serveDurableWireForTest();
     const { page, load, settled } = setUp(server);
     const run = load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
+    const runId = await startAndIdle(run);
     await tick(page, run, 30_000); // patient by now
 
     await run.cancel();
@@ -373,9 +374,7 @@ describe('given a run that waits for approval', () => {
   async function pausedRun(server: DurableWireServer, interactions = [approval('call_1')]) {
     const context = setUp(server);
     const run = context.load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
+    const runId = await startAndIdle(run);
     server.set(runId, {
       state: 'REQUIRES_INPUT',
       text: 'Let me check.',
@@ -676,9 +675,7 @@ describe('given a state this library does not know', () => {
     const server = await serveDurableWireForTest();
     const { page, load, settled } = setUp(server);
     const run = load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
+    const runId = await startAndIdle(run);
     server.set(runId, { state: 'HIBERNATING' });
     await tick(page, run, 1000);
     expect(run.getSnapshot()).toMatchObject({ status: 'unknown', serverState: 'HIBERNATING' });
@@ -738,9 +735,7 @@ describe('given a cancel while waiting for approval', () => {
     const server = await serveDurableWireForTest();
     const { page, load, settled } = setUp(server);
     const run = load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
+    const runId = await startAndIdle(run);
     server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
     await tick(page, run, 1000);
     await run.cancel();
@@ -753,9 +748,7 @@ describe('given a cancel while waiting for approval', () => {
     const server = await serveDurableWireForTest();
     const { page, load, settled } = setUp(server);
     const run = load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
+    const runId = await startAndIdle(run);
     server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
     await tick(page, run, 1000);
 
