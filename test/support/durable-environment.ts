@@ -5,7 +5,7 @@
  */
 import { onTestFinished } from 'vitest';
 import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
-import type { DurableRunOptions, KeyValueStorage } from 'agent-console-kit/core';
+import type { DurableRunOptions, DurableRunRecord, KeyValueStorage } from 'agent-console-kit/core';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 import type { DurableRunEnvironment } from '../../src/core/durable/durable-run.js';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
@@ -148,5 +148,24 @@ export function fakeLocks(): DurableRunLockManager & { holders(): string[] } {
         queue.push(start);
       });
     },
+  };
+}
+
+/** A durable run record as a read answers it: `RUNNING`, nothing pending, no output yet. */
+export function durableRunRecord(patch: Partial<DurableRunRecord> = {}): DurableRunRecord {
+  return {
+    runId: 'run-1',
+    agentId: 'agent',
+    state: 'RUNNING',
+    serverState: 'RUNNING',
+    createdAt: '2026-11-27T20:00:00Z',
+    updatedAt: '2026-11-27T20:00:00Z',
+    expiresAt: undefined,
+    pendingInteractions: [],
+    output: { text: '', messages: [], present: false },
+    error: undefined,
+    requestId: 'request-1',
+    status: 200,
+    ...patch,
   };
 }
