@@ -59,6 +59,20 @@ async function startAndIdle(run: DurableRun): Promise<string> {
   return run.getSnapshot().runId ?? '';
 }
 
+/** A run started and polled until it waits for `interactions` (one approval by default). */
+async function pausedRun(server: DurableWireServer, interactions = [approval('call_1')]) {
+  const context = setUp(server);
+  const run = context.load();
+  const runId = await startAndIdle(run);
+  server.set(runId, {
+    state: 'REQUIRES_INPUT',
+    text: 'Let me check.',
+    pending_interactions: interactions,
+  });
+  await tick(context.page, run, 1000);
+  return { ...context, run, runId };
+}
+
 /** Starts `run`, asks for its cancellation once the start is answered; resolves with the run id. */
 async function startThenCancel(run: DurableRun): Promise<string> {
   const runId = await startAndIdle(run);
@@ -371,19 +385,6 @@ describe('given a cancel', () => {
 });
 
 describe('given a run that waits for approval', () => {
-  async function pausedRun(server: DurableWireServer, interactions = [approval('call_1')]) {
-    const context = setUp(server);
-    const run = context.load();
-    const runId = await startAndIdle(run);
-    server.set(runId, {
-      state: 'REQUIRES_INPUT',
-      text: 'Let me check.',
-      pending_interactions: interactions,
-    });
-    await tick(context.page, run, 1000);
-    return { ...context, run, runId };
-  }
-
   it('approve: one batch sent, the run continues, both continuations shown in order', async () => {
     const server = await serveDurableWireForTest();
     const { run, runId, page, asked, settled } = await pausedRun(server);
@@ -733,11 +734,7 @@ describe('given a read refused with 401', () => {
 describe('given a cancel while waiting for approval', () => {
   it('is cancelled at once, nothing approved', async () => {
     const server = await serveDurableWireForTest();
-    const { page, load, settled } = setUp(server);
-    const run = load();
-    const runId = await startAndIdle(run);
-    server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
-    await tick(page, run, 1000);
+    const { run, runId, settled } = await pausedRun(server);
     await run.cancel();
     expect(run.getSnapshot()).toMatchObject({ status: 'cancelled', pendingInteractions: [] });
     expect(settled).toEqual([`${runId}:cancelled`]);
@@ -746,11 +743,7 @@ describe('given a cancel while waiting for approval', () => {
 
   it('a read in flight when the cancel settles the run is dropped, not shown as a failed read', async () => {
     const server = await serveDurableWireForTest();
-    const { page, load, settled } = setUp(server);
-    const run = load();
-    const runId = await startAndIdle(run);
-    server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
-    await tick(page, run, 1000);
+    const { run, runId, page, settled } = await pausedRun(server);
 
     server.holdReads = true;
     const arrived = server.readArrived();
