@@ -3,9 +3,14 @@
  * they set, a window that fires `online`/`offline`/`pageshow`, a navigator with `onLine` and an
  * optional Web Locks stand-in. Requests still go over real sockets.
  */
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { createAgentClient, createDurableRunStore } from 'agent-console-kit';
-import type { DurableRunOptions, KeyValueStorage } from 'agent-console-kit/core';
+import type {
+  AgentConversation,
+  DurableRunOptions,
+  DurableRunRecord,
+  KeyValueStorage,
+} from 'agent-console-kit/core';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
 import type { DurableRunEnvironment } from '../../src/core/durable/durable-run.js';
 import { createMemoryStorage } from '../../src/core/storage/durable-run-store.js';
@@ -149,4 +154,45 @@ export function fakeLocks(): DurableRunLockManager & { holders(): string[] } {
       });
     },
   };
+}
+
+/** A durable run record as a read answers it: `RUNNING`, nothing pending, no output yet. */
+export function durableRunRecord(patch: Partial<DurableRunRecord> = {}): DurableRunRecord {
+  return {
+    runId: 'run-1',
+    agentId: 'agent',
+    state: 'RUNNING',
+    serverState: 'RUNNING',
+    createdAt: '2026-11-27T20:00:00Z',
+    updatedAt: '2026-11-27T20:00:00Z',
+    expiresAt: undefined,
+    pendingInteractions: [],
+    output: { text: '', messages: [], present: false },
+    error: undefined,
+    requestId: 'request-1',
+    status: 200,
+    ...patch,
+  };
+}
+
+/** Waits until the conversation's durable run has no read in flight and is not starting. */
+export async function idleConversation(conversation: AgentConversation) {
+  await expect
+    .poll(() => {
+      const run = conversation.getSnapshot().durableRun;
+      return run?.connection === 'polling' || run?.status === 'starting';
+    })
+    .toBe(false);
+}
+
+/** Moves the page's clock by `ms` in 500 ms steps, the conversation idle after each. */
+export async function tickConversation(
+  page: ManualPage,
+  conversation: AgentConversation,
+  ms: number,
+) {
+  for (let left = ms; left > 0; left -= 500) {
+    page.advance(Math.min(500, left));
+    await idleConversation(conversation);
+  }
 }

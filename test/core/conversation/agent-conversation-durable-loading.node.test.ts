@@ -5,26 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgentClient } from 'agent-console-kit';
-import { createAgentConversation, type AgentConversation } from 'agent-console-kit/core';
+import { createAgentConversation } from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents } from 'agent-console-kit/testing';
-import { manualPage, type ManualPage } from '../../support/durable-environment.js';
-
-async function idle(conversation: AgentConversation) {
-  await expect
-    .poll(() => {
-      const run = conversation.getSnapshot().durableRun;
-      return run?.connection === 'polling' || run?.status === 'starting';
-    })
-    .toBe(false);
-}
-
-async function tick(page: ManualPage, conversation: AgentConversation, ms: number) {
-  for (let left = ms; left > 0; left -= 500) {
-    page.advance(Math.min(500, left));
-    await idle(conversation);
-  }
-}
+import { manualPage, tickConversation } from '../../support/durable-environment.js';
 
 describe('given the first durable turn of a page, while the durable run’s code loads', () => {
   it('waits connecting; a Stop meanwhile starts the run once loaded and cancels it once its id comes', async () => {
@@ -46,7 +30,7 @@ describe('given the first durable turn of a page, while the durable run’s code
       conversation.stop();
 
       await expect.poll(() => server.service.durableStats.cancels).toBe(1);
-      await tick(page, conversation, 3000);
+      await tickConversation(page, conversation, 3000);
       const settled = await done;
       expect(settled.messages[1]).toMatchObject({ status: 'stopped' });
       expect(settled.durableRun?.status).toBe('cancelled');

@@ -12,7 +12,12 @@ import {
 } from 'agent-console-kit/core';
 import { createMemoryStorage } from '../../../src/core/storage/durable-run-store.js';
 import { createMockAgentServer, demoAgents, type MockAgentServer } from 'agent-console-kit/testing';
-import { manualPage, type ManualPage } from '../../support/durable-environment.js';
+import {
+  manualPage,
+  type ManualPage,
+  idleConversation,
+  tickConversation,
+} from '../../support/durable-environment.js';
 
 async function setUp() {
   const page = manualPage();
@@ -41,28 +46,12 @@ const startBodies = (server: MockAgentServer) =>
       ),
     );
 
-async function idle(conversation: AgentConversation) {
-  await expect
-    .poll(() => {
-      const run = conversation.getSnapshot().durableRun;
-      return run?.connection === 'polling' || run?.status === 'starting';
-    })
-    .toBe(false);
-}
-
-async function tick(page: ManualPage, conversation: AgentConversation, ms: number) {
-  for (let left = ms; left > 0; left -= 500) {
-    page.advance(Math.min(500, left));
-    await idle(conversation);
-  }
-}
-
 /** Runs the turn `start` begins until it settles. */
 async function settle(page: ManualPage, conversation: AgentConversation, start: Promise<unknown>) {
   // The turn has started (an edit's may wait for the version tree's first load).
   await expect.poll(() => conversation.getSnapshot().status).not.toBe('idle');
-  await idle(conversation);
-  await tick(page, conversation, 7000);
+  await idleConversation(conversation);
+  await tickConversation(page, conversation, 7000);
   await start;
   expect(conversation.getSnapshot().status).toBe('idle');
 }
@@ -128,8 +117,8 @@ describe('given a durable conversation and the mock service', () => {
       const conversation = open();
       await conversation.loaded;
       void conversation.send('Write the report');
-      await idle(conversation);
-      await tick(page, conversation, 1000);
+      await idleConversation(conversation);
+      await tickConversation(page, conversation, 1000);
       expect(conversation.getSnapshot().status).toBe('streaming');
       const questionId = conversation.getSnapshot().messages[0]?.id ?? '';
 

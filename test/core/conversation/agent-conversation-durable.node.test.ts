@@ -24,7 +24,11 @@ import {
   textEvents,
   type MockAgentServer,
 } from 'agent-console-kit/testing';
-import { manualPage, type ManualPage } from '../../support/durable-environment.js';
+import {
+  manualPage,
+  idleConversation,
+  tickConversation,
+} from '../../support/durable-environment.js';
 
 async function setUp() {
   const page = manualPage();
@@ -71,22 +75,6 @@ const starts = (server: MockAgentServer) =>
 const shape = (conversation: AgentConversation) =>
   conversation.getSnapshot().messages.map((message) => [message.role, message.status]);
 
-async function idle(conversation: AgentConversation) {
-  await expect
-    .poll(() => {
-      const run = conversation.getSnapshot().durableRun;
-      return run?.connection === 'polling' || run?.status === 'starting';
-    })
-    .toBe(false);
-}
-
-async function tick(page: ManualPage, conversation: AgentConversation, ms: number) {
-  for (let left = ms; left > 0; left -= 500) {
-    page.advance(Math.min(500, left));
-    await idle(conversation);
-  }
-}
-
 describe('given a durable conversation and the mock service', () => {
   it('a turn is one durable run: text replaced from each read, saved before the POST, when accepted and when settled only', async () => {
     const { page, server, threadStore, open } = await setUp();
@@ -94,7 +82,7 @@ describe('given a durable conversation and the mock service', () => {
       const conversation = open('durable-agent');
       await conversation.loaded;
       const done = conversation.send('Write the report');
-      await idle(conversation);
+      await idleConversation(conversation);
       expect(conversation.getSnapshot().status).toBe('streaming');
       await conversation.saved;
       // Before the POST (the question), then accepted: the run id is in the thread.
@@ -103,7 +91,7 @@ describe('given a durable conversation and the mock service', () => {
       const runId = conversation.getSnapshot().durableRun?.runId;
       expect(saved?.messages.at(-1)?.run).toMatchObject({ mode: 'durable', runId });
 
-      await tick(page, conversation, 7000);
+      await tickConversation(page, conversation, 7000);
       const settled = await done;
       expect(settled.status).toBe('idle');
       expect(shape(conversation)).toEqual([
@@ -119,7 +107,7 @@ describe('given a durable conversation and the mock service', () => {
 
       // The next turn sends the history, as in stream mode.
       void conversation.send('Shorter, please');
-      await idle(conversation);
+      await idleConversation(conversation);
       const bodies = starts(server).map(
         (request) => (request.body as { messages: { role: string }[] }).messages,
       );
@@ -139,8 +127,8 @@ describe('given a durable conversation and the mock service', () => {
       const first = open('durable-agent');
       await first.loaded;
       void first.send('Write the report');
-      await idle(first);
-      await tick(page, first, 3000);
+      await idleConversation(first);
+      await tickConversation(page, first, 3000);
       const partial = first.getSnapshot().messages[1]?.text ?? '';
       expect(partial.length).toBeGreaterThan(0);
       first.dispose(); // the reload: detached, not cancelled
@@ -148,11 +136,11 @@ describe('given a durable conversation and the mock service', () => {
       const second = open('durable-agent');
       expect(second.getSnapshot().status).toBe('loading');
       await second.loaded;
-      await idle(second);
+      await idleConversation(second);
       expect(second.getSnapshot()).toMatchObject({ status: 'streaming' });
       expect(second.getSnapshot().messages).toHaveLength(2);
       expect(second.getSnapshot().messages[1]?.text.startsWith(partial)).toBe(true);
-      await tick(page, second, 4000);
+      await tickConversation(page, second, 4000);
       expect(shape(second)).toEqual([
         ['USER', 'done'],
         ['GLEAN_AI', 'done'],
@@ -171,8 +159,8 @@ describe('given a durable conversation and the mock service', () => {
       const first = open('durable-agent');
       await first.loaded;
       const done = first.send('Write the report');
-      await idle(first);
-      await tick(page, first, 7000);
+      await idleConversation(first);
+      await tickConversation(page, first, 7000);
       const settled = await done;
       await first.saved;
       first.dispose();
@@ -195,7 +183,7 @@ describe('given a durable conversation and the mock service', () => {
         seen.push([last?.status ?? '', last?.text]);
       });
       await second.loaded;
-      await idle(second);
+      await idleConversation(second);
       // It says it is reading until the read came, then shows the answer the run wrote.
       expect(seen.filter(([status, text]) => status === 'done' && text === '')).toEqual([]);
       expect(second.getSnapshot().messages[1]).toMatchObject({ status: 'done', text: answer.text });
@@ -212,13 +200,13 @@ describe('given a durable conversation and the mock service', () => {
       const conversation = open('durable-agent');
       await conversation.loaded;
       const done = conversation.send('Write the report');
-      await idle(conversation);
-      await tick(page, conversation, 2000);
+      await idleConversation(conversation);
+      await tickConversation(page, conversation, 2000);
       const partial = conversation.getSnapshot().messages[1]?.text ?? '';
       conversation.dispose();
       conversation.resume();
-      await idle(conversation);
-      await tick(page, conversation, 5000);
+      await idleConversation(conversation);
+      await tickConversation(page, conversation, 5000);
       expect(conversation.getSnapshot().durableRun?.status).toBe('succeeded');
       const settled = await done;
       expect(settled.status).toBe('idle');
@@ -244,7 +232,7 @@ describe('given a durable conversation and the mock service', () => {
       expect(conversation.getSnapshot().durableRun?.status).toBe('starting');
       conversation.dispose();
       await expect.poll(() => conversation.getSnapshot().durableRun?.runId).toBeDefined();
-      await idle(conversation);
+      await idleConversation(conversation);
       await conversation.saved;
       const runId = conversation.getSnapshot().durableRun?.runId;
       expect((await threadStore.load('thread-1'))?.messages.at(-1)?.run?.runId).toBe(runId);
@@ -257,8 +245,8 @@ describe('given a durable conversation and the mock service', () => {
       expect(conversation.getSnapshot().durableRun?.connection).toBe('stopped');
 
       conversation.resume();
-      await idle(conversation);
-      await tick(page, conversation, 8000);
+      await idleConversation(conversation);
+      await tickConversation(page, conversation, 8000);
       const settled = await done;
       expect(settled.status).toBe('idle');
       expect(settled.messages[1]).toMatchObject({ status: 'done' });
@@ -293,7 +281,7 @@ describe('given a durable conversation and the mock service', () => {
       // Watched again: a send goes out, once.
       conversation.resume();
       void conversation.send('Sent after resume');
-      await idle(conversation);
+      await idleConversation(conversation);
       expect(starts(server)).toHaveLength(1);
     } finally {
       await server.close();
@@ -323,8 +311,8 @@ describe('given a durable conversation and the mock service', () => {
       const first = open('durable-agent');
       await first.loaded;
       void first.send('Write the report');
-      await idle(first);
-      await tick(page, first, 2000);
+      await idleConversation(first);
+      await tickConversation(page, first, 2000);
       await first.saved;
       first.dispose();
       const requestsBefore = server.requests.length;
@@ -343,7 +331,7 @@ describe('given a durable conversation and the mock service', () => {
 
       // A send after the clear starts from the empty thread.
       void second.send('A new start');
-      await idle(second);
+      await idleConversation(second);
       const sent = (starts(server).at(-1)?.body as { messages: unknown[] }).messages;
       expect(sent).toHaveLength(1);
       expect(starts(server)).toHaveLength(2);
@@ -371,7 +359,7 @@ describe('given a durable conversation and the mock service', () => {
       expect(starts(server)).toHaveLength(0);
       release();
       await conversation.loaded;
-      await idle(conversation);
+      await idleConversation(conversation);
       expect(starts(server)).toHaveLength(1);
       const sent = (starts(server)[0]?.body as { messages: unknown[] }).messages;
       expect(sent).toHaveLength(3);
@@ -395,9 +383,9 @@ describe('given a durable conversation and the mock service', () => {
       await conversation.loaded;
       const done = conversation.send('Write the report');
       conversation.stop(); // during the start POST: sent once the run id is known
-      await idle(conversation);
+      await idleConversation(conversation);
       await expect.poll(() => server.service.durableStats.cancels).toBe(1);
-      await tick(page, conversation, 3000);
+      await tickConversation(page, conversation, 3000);
       const settled = await done;
       expect(settled.messages[1]).toMatchObject({ status: 'stopped' });
       expect(settled.durableRun?.status).toBe('cancelled');
@@ -416,8 +404,8 @@ describe('given a durable conversation and the mock service', () => {
       const first = open('approval-agent');
       await first.loaded;
       void first.send('Tell me on Slack');
-      await idle(first);
-      await tick(page, first, 2000);
+      await idleConversation(first);
+      await tickConversation(page, first, 2000);
       expect(first.getSnapshot().status).toBe('waiting');
       expect(shape(first)).toEqual([
         ['USER', 'done'],
@@ -430,7 +418,7 @@ describe('given a durable conversation and the mock service', () => {
 
       const second = open('approval-agent');
       await second.loaded;
-      await idle(second);
+      await idleConversation(second);
       const waiting = second.getSnapshot();
       expect(waiting.status).toBe('waiting');
       expect(waiting.messages).toHaveLength(2);
@@ -446,7 +434,7 @@ describe('given a durable conversation and the mock service', () => {
         approvalStatus: 'idle',
         approvalError: undefined,
       });
-      await tick(page, second, 3000);
+      await tickConversation(page, second, 3000);
       expect(shape(second)).toEqual([
         ['USER', 'done'],
         ['GLEAN_AI', 'done'],

@@ -7,26 +7,17 @@ import {
   reduceDurableRun,
 } from '../../../src/core/durable/durable-run-reducer.js';
 import { createDurableRunStore } from '../../../src/core/storage/durable-run-store.js';
-import { manualPage, type ManualPage } from '../../support/durable-environment.js';
+import {
+  durableRunRecord,
+  manualPage,
+  type ManualPage,
+} from '../../support/durable-environment.js';
 
 // The poller alone, with a host that answers reads when the test says. The poller with the durable
 // run and the mock service is tested in durable-run.node.test.ts.
 
 function running(runId: string): DurableRunRecord {
-  return {
-    runId,
-    agentId: 'agent',
-    state: 'RUNNING',
-    serverState: 'RUNNING',
-    createdAt: '2026-11-27T20:00:00Z',
-    updatedAt: '2026-11-27T20:00:00Z',
-    expiresAt: undefined,
-    pendingInteractions: [],
-    output: { text: '', messages: [], present: false },
-    error: undefined,
-    requestId: 'request-1',
-    status: 200,
-  };
+  return durableRunRecord({ runId });
 }
 
 function setUp(page: ManualPage = manualPage()) {

@@ -10,26 +10,18 @@ import {
   type DurableRunModel,
 } from '../../../src/core/durable/durable-run-reducer.js';
 import type { DurableRunStoreRecord } from '../../../src/core/storage/durable-run-store.js';
+import { durableRunRecord } from '../../support/durable-environment.js';
 
 // The reducer alone: no server, no timer, no store. The commands that dispatch these actions are
 // tested against the mock service in durable-run.node.test.ts.
 
 function record(state: string, patch: Partial<DurableRunRecord> = {}): DurableRunRecord {
-  return {
-    runId: 'run-1',
-    agentId: 'agent',
+  return durableRunRecord({
     state: durableRunStatusOf(state) === 'unknown' ? 'unknown' : (state as 'RUNNING'),
     serverState: state,
-    createdAt: '2026-11-27T20:00:00Z',
     updatedAt: `2026-11-27T20:00:00Z ${state}`,
-    expiresAt: undefined,
-    pendingInteractions: [],
-    output: { text: '', messages: [], present: false },
-    error: undefined,
-    requestId: 'request-1',
-    status: 200,
     ...patch,
-  };
+  });
 }
 
 function withText(state: string, text: string, updatedAt = text): DurableRunRecord {

@@ -52,11 +52,30 @@ async function tick(page: ManualPage, run: DurableRun, ms: number) {
   }
 }
 
-/** Starts `run`, asks for its cancellation once the start is answered; resolves with the run id. */
-async function startThenCancel(run: DurableRun): Promise<string> {
+/** Starts `run` and waits for the start's answer; resolves with the run id. */
+async function startAndIdle(run: DurableRun): Promise<string> {
   await run.start(hello);
   await idle(run);
-  const runId = run.getSnapshot().runId ?? '';
+  return run.getSnapshot().runId ?? '';
+}
+
+/** A run started and polled until it waits for `interactions` (one approval by default). */
+async function pausedRun(server: DurableWireServer, interactions = [approval('call_1')]) {
+  const context = setUp(server);
+  const run = context.load();
+  const runId = await startAndIdle(run);
+  server.set(runId, {
+    state: 'REQUIRES_INPUT',
+    text: 'Let me check.',
+    pending_interactions: interactions,
+  });
+  await tick(context.page, run, 1000);
+  return { ...context, run, runId };
+}
+
+/** Starts `run`, asks for its cancellation once the start is answered; resolves with the run id. */
+async function startThenCancel(run: DurableRun): Promise<string> {
+  const runId = await startAndIdle(run);
   await run.cancel();
   await idle(run);
   return runId;
@@ -68,9 +87,7 @@ describe('given a run started and polled to the end', () => {
     const { page, load, settled } = setUp(server);
     const run = load();
 
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
+    const runId = await startAndIdle(run);
     expect(run.getSnapshot()).toMatchObject({ status: 'running', serverState: 'RUNNING' });
     // Immediate read after the 201, then 1 s.
     expect(server.counts.reads).toBe(1);
@@ -259,9 +276,7 @@ describe('given a cancel', () => {
     const server = await serveDurableWireForTest();
     const { page, load, settled } = setUp(server);
     const run = load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
+    const runId = await startAndIdle(run);
     await tick(page, run, 30_000); // patient by now
 
     await run.cancel();
@@ -370,21 +385,6 @@ describe('given a cancel', () => {
 });
 
 describe('given a run that waits for approval', () => {
-  async function pausedRun(server: DurableWireServer, interactions = [approval('call_1')]) {
-    const context = setUp(server);
-    const run = context.load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
-    server.set(runId, {
-      state: 'REQUIRES_INPUT',
-      text: 'Let me check.',
-      pending_interactions: interactions,
-    });
-    await tick(context.page, run, 1000);
-    return { ...context, run, runId };
-  }
-
   it('approve: one batch sent, the run continues, both continuations shown in order', async () => {
     const server = await serveDurableWireForTest();
     const { run, runId, page, asked, settled } = await pausedRun(server);
@@ -676,9 +676,7 @@ describe('given a state this library does not know', () => {
     const server = await serveDurableWireForTest();
     const { page, load, settled } = setUp(server);
     const run = load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
+    const runId = await startAndIdle(run);
     server.set(runId, { state: 'HIBERNATING' });
     await tick(page, run, 1000);
     expect(run.getSnapshot()).toMatchObject({ status: 'unknown', serverState: 'HIBERNATING' });
@@ -736,13 +734,7 @@ describe('given a read refused with 401', () => {
 describe('given a cancel while waiting for approval', () => {
   it('is cancelled at once, nothing approved', async () => {
     const server = await serveDurableWireForTest();
-    const { page, load, settled } = setUp(server);
-    const run = load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
-    server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
-    await tick(page, run, 1000);
+    const { run, runId, settled } = await pausedRun(server);
     await run.cancel();
     expect(run.getSnapshot()).toMatchObject({ status: 'cancelled', pendingInteractions: [] });
     expect(settled).toEqual([`${runId}:cancelled`]);
@@ -751,13 +743,7 @@ describe('given a cancel while waiting for approval', () => {
 
   it('a read in flight when the cancel settles the run is dropped, not shown as a failed read', async () => {
     const server = await serveDurableWireForTest();
-    const { page, load, settled } = setUp(server);
-    const run = load();
-    await run.start(hello);
-    await idle(run);
-    const runId = run.getSnapshot().runId ?? '';
-    server.set(runId, { state: 'REQUIRES_INPUT', pending_interactions: [approval('call_1')] });
-    await tick(page, run, 1000);
+    const { run, runId, page, settled } = await pausedRun(server);
 
     server.holdReads = true;
     const arrived = server.readArrived();

@@ -38,9 +38,19 @@ describe('createServerThreadStore and the proxy’s store', () => {
   it('refuses malformed versions (nothing written)', async () => {
     const store = device(`user-bad-${Date.now().toString(36)}`);
     const malformed = { forks: 'no', hidden: [] } as unknown as ConversationVersions;
-    await expect(
-      store.save({ id: 't-bad', agentId: 'approve-agent', messages: shown, versions: malformed }),
-    ).rejects.toThrow();
+    const saving = store.save({
+      id: 't-bad',
+      agentId: 'approve-agent',
+      messages: shown,
+      versions: malformed,
+    });
+    await expect(saving).rejects.toThrow();
+    // Refused by the proxy for the versions, not for any other reason a save can fail.
+    await expect(saving).rejects.toMatchObject({
+      name: 'AgentHttpError',
+      status: 400,
+      detail: 'versions is malformed.',
+    });
     expect(await store.load('t-bad')).toBeUndefined();
   });
 });

@@ -27,6 +27,18 @@ import {
 } from '../../../scripts/generate-validators.mjs';
 import { setUpMockServer } from '../../support/mock-server.js';
 
+/** A tool whose enum values and fields a future service may send; the client keeps them all. */
+const futureTool = {
+  tool_id: 'hologram',
+  display_name: 'Hologram call',
+  type: 'TELEPORT',
+  auth_type: 'RETINA_SCAN',
+  write_action_type: 'BROADCAST',
+  is_setup_finished: true,
+  data_source: 'galaxy',
+  ranking: { score: 3 },
+};
+
 const server = setUpMockServer({
   agents: [
     ...demoAgents,
@@ -34,18 +46,7 @@ const server = setUpMockServer({
       agent: { agent_id: 'future-agent', name: 'Future', capabilities: {} },
       schemas: {
         input_schema: {},
-        tools: [
-          {
-            tool_id: 'hologram',
-            display_name: 'Hologram call',
-            type: 'TELEPORT',
-            auth_type: 'RETINA_SCAN',
-            write_action_type: 'BROADCAST',
-            is_setup_finished: true,
-            data_source: 'galaxy',
-            ranking: { score: 3 },
-          },
-        ],
+        tools: [futureTool],
       },
     },
   ],
@@ -112,18 +113,7 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given the mock service on %s',
   it('keeps enum values and fields it does not know', async () => {
     const schemas = await clientFor(api).getAgentSchemas('future-agent', { includeTools: true });
 
-    expect(schemas.tools).toEqual([
-      {
-        tool_id: 'hologram',
-        display_name: 'Hologram call',
-        type: 'TELEPORT',
-        auth_type: 'RETINA_SCAN',
-        write_action_type: 'BROADCAST',
-        is_setup_finished: true,
-        data_source: 'galaxy',
-        ranking: { score: 3 },
-      },
-    ]);
+    expect(schemas.tools).toEqual([futureTool]);
     const [tool] = groupAgentTools(schemas.tools).other;
     expect(tool).toMatchObject({
       kind: 'unknown',
