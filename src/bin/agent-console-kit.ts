@@ -37,6 +37,47 @@ function failWith(text: string, message: string): never {
   process.exit(2);
 }
 
+/** The --port value as a number, or the command fails with `text`. */
+function portOption(value: string, text: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    failWith(text, '--port: not a port number');
+  return port;
+}
+
+/** Why a server did not start: a port in use is named, with the option to choose another. */
+function startFailure(error: unknown, port: number, cannot: string): string {
+  return (error as { code?: unknown }).code === 'EADDRINUSE'
+    ? `port ${port} is in use: choose another with --port`
+    : `${cannot}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * SIGINT and SIGTERM close what `closable` gives (nothing yet when the signal comes before it
+ * listens), print `stopped` and exit.
+ */
+function stopOnSignals(closable: () => { close(): Promise<void> } | undefined, stopped: string) {
+  const stop = () => {
+    void (closable()?.close() ?? Promise.resolve()).then(() => {
+      process.stdout.write(`${stopped}\n`);
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** The demo agents, one line each, and how the request log looks. */
+function agentLines(): string[] {
+  return [
+    `Agents (${demoAgents.length}):`,
+    ...demoAgents.map(
+      ({ agent }) => `  ${agent.agent_id.padEnd(22)} ${JSON.stringify(agent.name)}`,
+    ),
+    'Each request is printed as it is answered. Press Ctrl+C to stop.',
+  ];
+}
+
 const devUsage = `Usage: agent-console-kit dev [options]
 
 A development backend in one process: the mock agent service (platform generation), the proxy
@@ -77,9 +118,7 @@ async function dev(args: string[]): Promise<void> {
     process.stdout.write(devUsage);
     return;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    failWith(devUsage, '--port: not a port number');
+  const port = portOption(values.port, devUsage);
   if (!/^[\w.@:-]{1,200}$/.test(values.user))
     failWith(devUsage, '--user: letters, digits and _ . @ : -');
   for (const origin of values['allow-origin']) {
@@ -88,14 +127,7 @@ async function dev(args: string[]): Promise<void> {
   }
 
   let backend: DevBackend | undefined = undefined;
-  const stop = () => {
-    void (backend?.close() ?? Promise.resolve()).then(() => {
-      process.stdout.write('Development backend stopped.\n');
-      process.exit(0);
-    });
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals(() => backend, 'Development backend stopped.');
 
   backend = await startDevBackend({
     port,
@@ -104,15 +136,7 @@ async function dev(args: string[]): Promise<void> {
     user: values.user,
     allowOrigins: values['allow-origin'],
     log: (line) => process.stdout.write(`${line}\n`),
-  }).catch((error: unknown) => {
-    const code = (error as { code?: unknown }).code;
-    failWith(
-      devUsage,
-      code === 'EADDRINUSE'
-        ? `port ${port} is in use: choose another with --port`
-        : `cannot start: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  });
+  }).catch((error: unknown) => failWith(devUsage, startFailure(error, port, 'cannot start')));
   const lines = [
     `Development backend listening on ${backend.url}`,
     `  proxy:   ${backend.proxyUrl} (agents, /threads, /runs)`,
@@ -120,11 +144,7 @@ async function dev(args: string[]): Promise<void> {
     `  threads: createServerThreadStore({ baseUrl: '${backend.proxyUrl}' })`,
     `  store:   ${values.data === undefined ? 'in memory (start with --data <folder> to keep it)' : `PGlite in ${values.data}`}`,
     `  user:    ${values.user} (every request; no sign-in)`,
-    `Agents (${demoAgents.length}):`,
-    ...demoAgents.map(
-      ({ agent }) => `  ${agent.agent_id.padEnd(22)} ${JSON.stringify(agent.name)}`,
-    ),
-    'Each request is printed as it is answered. Press Ctrl+C to stop.',
+    ...agentLines(),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -150,8 +170,7 @@ async function mock(args: string[]): Promise<void> {
     process.stdout.write(usage);
     return;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`--port: not a port number`);
+  const port = portOption(values.port, usage);
   const api = values.api;
   if (api !== 'rest-v1' && api !== 'platform') fail('--api: rest-v1 or platform');
   const token = values.token ?? process.env['AGENT_CONSOLE_KIT_MOCK_TOKEN'];
@@ -159,14 +178,7 @@ async function mock(args: string[]): Promise<void> {
 
   // Installed before listening, so a signal that comes as soon as the URL is printed is handled.
   let server: MockAgentServer | undefined = undefined;
-  const stop = () => {
-    void (server?.close() ?? Promise.resolve()).then(() => {
-      process.stdout.write('Mock agent service stopped.\n');
-      process.exit(0);
-    });
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals(() => server, 'Mock agent service stopped.');
 
   const service = createMockAgentService(token === undefined ? {} : { token });
   // One line per request, once answered: method, path (never the query or a header) and status.
@@ -180,14 +192,7 @@ async function mock(args: string[]): Promise<void> {
     },
   });
   server = await createMockAgentServer({ port, host: values.host, service: logged }).catch(
-    (error: unknown) => {
-      const code = (error as { code?: unknown }).code;
-      fail(
-        code === 'EADDRINUSE'
-          ? `port ${port} is in use: choose another with --port`
-          : `cannot listen: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    },
+    (error: unknown) => fail(startFailure(error, port, 'cannot listen')),
   );
 
   // The token itself is never printed: only whether one is required.
@@ -199,11 +204,7 @@ async function mock(args: string[]): Promise<void> {
       ? '  token: none required (start with --token to require one)'
       : '  token: required (Authorization: Bearer <the --token value>); others answer 401',
     `  client: createAgentClient({ baseUrl: '${server.url}'${api === 'platform' ? ", api: 'platform'" : ''}, token })`,
-    `Agents (${demoAgents.length}):`,
-    ...demoAgents.map(
-      ({ agent }) => `  ${agent.agent_id.padEnd(22)} ${JSON.stringify(agent.name)}`,
-    ),
-    'Each request is printed as it is answered. Press Ctrl+C to stop.',
+    ...agentLines(),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -3,11 +3,10 @@
  * token: the agent operations of both generations and nothing else.
  */
 import { proxyProblem } from './proxy-problem.js';
-import { concatBytes } from '../core/base/bytes.js';
 import { defaultSecretHeaders, secretsOfHeaders } from '../core/wire/secrets.js';
 import { filterSearchAnswer } from './filter-search-answer.js';
 import { forwardedQuery, matchProxyRoute, type ProxyRoute } from './proxy-routes.js';
-import { readCapped, redactWholeAnswer } from './redact-answer.js';
+import { readCapped, redactWholeAnswer, type WholeBody } from './redact-answer.js';
 import { redactEventStream } from './redact-event-stream.js';
 import { checkRunBody } from './run-body-check.js';
 import { secretSpellings, type SecretSpellings } from './secret-spellings.js';
@@ -455,29 +454,11 @@ async function resolveValue<T>(
     : value;
 }
 
-/** Reads the body, stopping at `limit` bytes. */
-async function readBody(
-  request: Request,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+/** Reads the body, stopping at `limit` bytes (a larger declared length is refused unread). */
+async function readBody(request: Request, limit: number): Promise<WholeBody> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > limit) return 'too-large';
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      length += value.length;
-      if (length > limit) {
-        await reader.cancel().catch(() => undefined);
-        return 'too-large';
-      }
-      chunks.push(value);
-    }
-  }
-  return concatBytes(chunks);
+  return readCapped(request.body, limit);
 }
 
 function normalizeServiceUrl(baseUrl: string): string {

@@ -4,6 +4,7 @@
  * only when the app gives both `user` and `store`; else these paths answer 404 as any other.
  */
 import { proxyProblem } from './proxy-problem.js';
+import { readCapped } from './redact-answer.js';
 import { isSafeId, type ProxyRoute } from './proxy-routes.js';
 import { guardDurableRequest, signInProblem, type RunGuard } from './run-ownership.js';
 import {
@@ -262,22 +263,9 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
   if (Number.isFinite(declared) && declared > limit) {
     throw new AgentInputError(`The body is larger than ${limit} bytes.`);
   }
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      length += value.length;
-      if (length > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw new AgentInputError(`The body is larger than ${limit} bytes.`);
-      }
-      chunks.push(value);
-    }
-  }
-  const text = new TextDecoder().decode(await new Blob(chunks as BlobPart[]).arrayBuffer());
+  const bytes = await readCapped(request.body, limit);
+  if (bytes === 'too-large') throw new AgentInputError(`The body is larger than ${limit} bytes.`);
+  const text = new TextDecoder().decode(bytes);
   try {
     return JSON.parse(text) as unknown;
   } catch {

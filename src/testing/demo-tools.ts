@@ -3,16 +3,19 @@
  * each type and write action, one not set up, and the ones that need the person's authorization.
  */
 
+/** The company search every demo agent with tools has (each list gets its own copy). */
+const companySearch = {
+  tool_id: 'company-search',
+  display_name: 'Company search',
+  type: 'RETRIEVAL',
+  auth_type: 'NONE',
+  is_setup_finished: true,
+  data_source: 'company',
+};
+
 /** The tools of the helpdesk chat: more than a console shows open (its list is collapsed). */
 export const helpdeskTools: Record<string, unknown>[] = [
-  {
-    tool_id: 'company-search',
-    display_name: 'Company search',
-    type: 'RETRIEVAL',
-    auth_type: 'NONE',
-    is_setup_finished: true,
-    data_source: 'company',
-  },
+  { ...companySearch },
   {
     tool_id: 'web-search',
     display_name: 'Web search',
@@ -81,14 +84,7 @@ export const jiraTools: Record<string, unknown>[] = [
     is_setup_finished: true,
     data_source: 'company',
   },
-  {
-    tool_id: 'company-search',
-    display_name: 'Company search',
-    type: 'RETRIEVAL',
-    auth_type: 'NONE',
-    is_setup_finished: true,
-    data_source: 'company',
-  },
+  { ...companySearch },
 ];
 
 /**
@@ -102,14 +98,7 @@ export const demoToolServers: Readonly<Record<string, string>> = {
 
 /** The form agent's tools: what it reads, and a write action that opens the service's page. */
 export const intakeTools: Record<string, unknown>[] = [
-  {
-    tool_id: 'company-search',
-    display_name: 'Company search',
-    type: 'RETRIEVAL',
-    auth_type: 'NONE',
-    is_setup_finished: true,
-    data_source: 'company',
-  },
+  { ...companySearch },
   {
     tool_id: 'asana-create-project',
     display_name: 'Create an Asana project',

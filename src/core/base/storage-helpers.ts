@@ -37,6 +37,15 @@ export class AgentStorageError extends Error {
   }
 }
 
+/** A refused storage write as an AgentStorageError: `'quota'` when full, else `'unavailable'`. */
+export function storageWriteError(
+  cause: unknown,
+  messages: { quota: string; unavailable: string },
+): AgentStorageError {
+  const reason = isQuotaExceeded(cause) ? 'quota' : 'unavailable';
+  return new AgentStorageError(messages[reason], { reason, cause });
+}
+
 /** Stored JSON, or undefined when there is none or it does not parse (storage others can write). */
 export function parseStoredJson(text: string | null): unknown {
   if (text === null) return undefined;

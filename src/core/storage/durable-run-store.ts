@@ -3,8 +3,8 @@ import {
   AgentStorageError,
   browserWindow,
   createMemoryStorage,
-  isQuotaExceeded,
   parseStoredJson,
+  storageWriteError,
   type KeyValueStorage,
 } from '../base/storage-helpers.js';
 
@@ -321,13 +321,11 @@ function isStorage(value: unknown): value is KeyValueStorage {
 }
 
 function toStorageError(cause: unknown): AgentStorageError {
-  const quota = isQuotaExceeded(cause);
-  return new AgentStorageError(
-    quota
-      ? 'The run store is full: this run is kept in memory only and will not survive a reload.'
-      : 'The run store refused a write: this run is kept in memory only and will not survive a reload.',
-    { reason: quota ? 'quota' : 'unavailable', cause },
-  );
+  return storageWriteError(cause, {
+    quota: 'The run store is full: this run is kept in memory only and will not survive a reload.',
+    unavailable:
+      'The run store refused a write: this run is kept in memory only and will not survive a reload.',
+  });
 }
 
 function asRecord(value: unknown): DurableRunStoreRecord | undefined {

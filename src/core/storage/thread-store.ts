@@ -5,11 +5,11 @@ import {
 import { AgentInputError } from '../wire/errors.js';
 import { ThreadConflictError } from './thread-store-base.js';
 import {
-  AgentStorageError,
   browserWindow,
+  type AgentStorageError,
   createMemoryStorage,
-  isQuotaExceeded,
   parseStoredJson,
+  storageWriteError,
   type KeyValueStorage,
 } from '../base/storage-helpers.js';
 import type { ConversationVersions } from './thread-versions.js';
@@ -441,13 +441,10 @@ function assertId(id: unknown) {
 }
 
 function storageError(cause: unknown): AgentStorageError {
-  const quota = isQuotaExceeded(cause);
-  return new AgentStorageError(
-    quota
-      ? 'The thread store is full: this thread was not saved.'
-      : 'The thread store refused a write: this thread was not saved.',
-    { reason: quota ? 'quota' : 'unavailable', cause },
-  );
+  return storageWriteError(cause, {
+    quota: 'The thread store is full: this thread was not saved.',
+    unavailable: 'The thread store refused a write: this thread was not saved.',
+  });
 }
 
 function browserStorage(): KeyValueStorage {

@@ -107,14 +107,14 @@ export function createSqlAgentStore(
         query.where.push(`agent_id = ${query.param(listOptions.agentId)}`);
       const rows = await database.query<ThreadRow>(
         `SELECT ${summaryColumns} FROM ${threads} WHERE user_id = $1 AND ${query.where.join(' AND ')}
-         ORDER BY updated_at DESC, thread_id DESC LIMIT ${query.limit + 1}`,
+         ${query.order}`,
         query.params,
       );
-      const page = rows.slice(0, query.limit).map(summaryOf);
-      const last = page.at(-1);
-      return rows.length > query.limit && last !== undefined
-        ? { threads: page, nextCursor: cursorOf(last.updatedAt, last.id) }
-        : { threads: page };
+      const { items, nextCursor } = query.page(rows, summaryOf, (item) => [
+        item.updatedAt,
+        item.id,
+      ]);
+      return nextCursor === undefined ? { threads: items } : { threads: items, nextCursor };
     },
 
     loadThread,
@@ -265,14 +265,11 @@ export function createSqlAgentStore(
         query.where.push(`agent_id = ${query.param(listOptions.agentId)}`);
       const rows = await database.query<RunRow>(
         `SELECT ${runColumns} FROM ${runs} WHERE user_id = $1 AND ${query.where.join(' AND ')}
-         ORDER BY created_at DESC, run_id DESC LIMIT ${query.limit + 1}`,
+         ${query.order}`,
         query.params,
       );
-      const page = rows.slice(0, query.limit).map(runOf);
-      const last = page.at(-1);
-      return rows.length > query.limit && last !== undefined
-        ? { runs: page, nextCursor: cursorOf(last.createdAt, last.runId) }
-        : { runs: page };
+      const { items, nextCursor } = query.page(rows, runOf, (item) => [item.createdAt, item.runId]);
+      return nextCursor === undefined ? { runs: items } : { runs: items, nextCursor };
     },
 
     async deleteUser(userId) {
@@ -318,7 +315,9 @@ export async function openSqlAgentStore(
 
 /**
  * A keyset page: rows before the cursor's (time, id) in the list's order, `$1` being the user.
- * `param` adds a parameter and gives its placeholder.
+ * `param` adds a parameter and gives its placeholder; `order` is the query's ORDER BY and LIMIT
+ * (one row more than the page, to know whether another follows); `page` makes the rows read
+ * into the page's items and the cursor after the last, when another page follows.
  */
 function pageQuery(
   options: { limit?: number | undefined; cursor?: string | undefined },
@@ -337,7 +336,18 @@ function pageQuery(
     const [time, id] = parseCursor(options.cursor);
     where.push(`(${timeColumn}, ${idColumn}) < (${param(time)}::bigint, ${param(id)}::text)`);
   }
-  return { limit, where, params, param };
+  const order = `ORDER BY ${timeColumn} DESC, ${idColumn} DESC LIMIT ${limit + 1}`;
+  const page = <Row, Item>(
+    rows: readonly Row[],
+    itemOf: (row: Row) => Item,
+    keyOf: (item: Item) => [number, string],
+  ): { items: Item[]; nextCursor: string | undefined } => {
+    const items = rows.slice(0, limit).map(itemOf);
+    const last = items.at(-1);
+    const more = rows.length > limit && last !== undefined;
+    return { items, nextCursor: more ? cursorOf(...keyOf(last)) : undefined };
+  };
+  return { where, params, param, order, page };
 }
 
 /** An opaque cursor: base64url of `[time, id]`. */
