@@ -14,7 +14,7 @@ import { useOnline } from './use-online.js';
 import { AlertIcon, KeyIcon, RetryIcon } from './icons.js';
 import { classNames, named } from './part-helpers.js';
 
-import { describeAgentError } from '../core/console/run-wording.js';
+import { describeAgentError } from '../core/console/error-wording.js';
 
 /** Props of {@link AgentErrorMessage}. */
 export interface AgentErrorMessageProps

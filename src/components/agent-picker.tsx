@@ -13,7 +13,7 @@ import {
 import type { Agent } from '../core/wire/schemas.js';
 import { useAgentSearch } from '../react/use-agent-search.js';
 import type { AgentError } from '../core/wire/errors.js';
-import { describeAgentError } from '../core/console/run-wording.js';
+import { failureReason } from '../core/console/run-wording.js';
 import { classNames, dataFlag, named } from './part-helpers.js';
 
 /** Props of {@link AgentPicker}. */
@@ -319,7 +319,7 @@ function pickerMessage(
   found: number,
   query: string,
 ): string {
-  if (error) return `Could not search: ${describeAgentError(error).title}.`;
+  if (error) return `Could not search: ${failureReason(error)}`;
   if (pending) return 'Searching…';
   if (found === 0) {
     return query.trim() === '' ? 'No agents.' : `No agent matches “${query.trim()}”.`;

@@ -5,7 +5,7 @@ import type { UseAgentConsoleResult } from '../react/use-agent-console.js';
 import type { AgentErrorTool } from '../core/wire/tool-authorization.js';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
 import { AgentDetails, type AgentDetailsProps } from './agent-details.js';
-import { AgentErrorMessage, type AgentErrorMessageProps } from './agent-error-message.js';
+import type { AgentErrorMessageProps } from './agent-error-message.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunOutputProps } from './agent-run-output.js';
@@ -18,6 +18,7 @@ import type { AgentToolsProps } from './agent-tools.js';
 import { ConsoleApproval } from './console-approval.js';
 import {
   lazyApprovalCard,
+  lazyErrorMessage,
   lazyConsoleThreadList,
   lazyEventLog,
   lazyInputForm,
@@ -142,7 +143,7 @@ export function resolveParts(
     ThreadList: resolveSlot(components.ThreadList, lazyThreadList.Part),
     RunHistory: resolveSlot(components.RunHistory, lazyRunHistory.Part),
     Status: resolveSlot(components.Status, AgentRunStatus),
-    Error: resolveSlot(components.Error, AgentErrorMessage),
+    Error: resolveSlot(components.Error, lazyErrorMessage.Part),
     Output: resolveSlot(components.Output, lazyRunOutput.Part),
     EventLog: showEventLog ? resolveSlot(components.EventLog, lazyEventLog.Part) : null,
   };

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type Ref } from 'react';
 import { onDemand } from '../core/base/on-demand.js';
 import type { AgentApprovalCardProps } from './agent-approval-card.js';
 import type { AgentCancelConfirmProps } from './agent-cancel-confirm.js';
+import type { AgentErrorMessageProps } from './agent-error-message.js';
 import type { AgentEventLogProps } from './agent-event-log.js';
 import type { AgentInputFormProps } from './agent-input-form.js';
 import type { AgentRunHistoryProps } from './agent-run-history.js';
@@ -24,22 +25,26 @@ interface LazyPart<Props> {
  * The console's parts that an agent's mode may never render: their modules load when the console
  * first needs them, so a page pays up front only for what every console shows. `preload` starts
  * the load as soon as the console knows the part may come (the agent loaded, `showEventLog` set,
- * a `threadStore` given); once loaded, the part renders in the same commit as the rest, else
- * nothing shows until it is (never a loading line). A server renders the form and the thread
- * list (they need no run): with a fallback of nothing, streaming rendering waits for the module
- * and sends the part, never a loading line, and a page hydrating it keeps the server's HTML until
- * the module is there (then hydrates it).
+ * a `threadStore` given, a run sent); once loaded, the part renders in the same commit as the
+ * rest, else nothing shows until it is (never a loading line). A part given `Unloaded` renders it
+ * when its module cannot be loaded (a lost network) instead of throwing to the error boundary. A
+ * server renders the form, the thread list and an error (they need no run): with a fallback of
+ * nothing, streaming rendering waits for the module and sends the part, never a loading line, and
+ * a page hydrating it keeps the server's HTML until the module is there (then hydrates it).
  */
-function lazyPart<Props extends object>(
+export function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   displayName: string,
+  Unloaded?: ComponentType<Props>,
 ): LazyPart<Props> {
   const preload = onDemand(() => load().then((component) => ({ default: component })));
   // A loaded module is handed over synchronously (React.lazy accepts a thenable that resolves
   // at once), so a part preloaded before its first render is there in that render.
   const Loaded = lazy(() => {
     const module = preload.loaded();
-    if (module === undefined) return preload();
+    if (module === undefined) {
+      return Unloaded === undefined ? preload() : preload().catch(() => ({ default: Unloaded }));
+    }
     const thenable = { then: (resolve: (value: typeof module) => void) => resolve(module) };
     return thenable as unknown as Promise<typeof module>;
   }) as unknown as ComponentType<Props>;
@@ -59,6 +64,39 @@ function lazyPart<Props extends object>(
         () => undefined,
       ),
   };
+}
+
+/**
+ * The explanation of an error: only a failed request shows it, so the console loads it once it
+ * sends a run (or a request has failed). When its module cannot be loaded (the network went with
+ * the run), the alert says the error's own message, with the retry button.
+ */
+export const lazyErrorMessage = /* @__PURE__ */ lazyPart<AgentErrorMessageProps>(
+  () => import('./agent-error-message.js').then((module) => module.AgentErrorMessage),
+  'AgentErrorMessage',
+  ErrorMessageUnloaded,
+);
+
+/** The error's explanation when its module could not be loaded: the error's own message. */
+export function ErrorMessageUnloaded({
+  error,
+  onRetry,
+  retryLabel = 'Try again',
+}: AgentErrorMessageProps) {
+  return (
+    <div role="alert" className="ack-root ack-error" data-kind={error.kind}>
+      <div className="ack-error__body">
+        <p className="ack-error__title">{error.message}</p>
+        {onRetry ? (
+          <div className="ack-actions">
+            <button type="button" className="ack-error__retry" onClick={onRetry}>
+              {retryLabel}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
 }
 
 /** The developer's event log, only with `showEventLog`. */
@@ -135,17 +173,20 @@ export const lazyTools = /* @__PURE__ */ lazyPart<ConsoleToolsProps>(
   'AgentTools',
 );
 
-// A server renders the form and the thread list: it loads them with the console, so that its first
-// page has them in place too (one still loading when the console renders is streamed after the
-// rest and put in place by a script; renderToString would leave it to the browser).
+// A server renders the form, the thread list and an error: it loads them with the console, so
+// that its first page has them in place too (one still loading when the console renders is
+// streamed after the rest and put in place by a script; renderToString would leave it to the
+// browser).
 if (typeof document === 'undefined') {
+  void lazyErrorMessage.preload();
   void lazyInputForm.preload();
   void lazyThreadList.preload();
   void lazyConsoleThreadList.preload();
 }
 
 /**
- * Starts loading the default parts the console may show: the event log with `showEventLog`, the
+ * Starts loading the default parts the console may show: the error's explanation once a run was
+ * sent or a request failed, the event log with `showEventLog`, the
  * form, its output and the run history once the agent is one that takes a form (or may: its
  * schemas decide), the approval card when the turns are durable, the thread list and its threads
  * with a `threadStore` (the threads around a replaced list too; a server runs no effect: it loads
@@ -153,6 +194,7 @@ if (typeof document === 'undefined') {
  * renders (and so loads) with the agent's details, before its query is even sent.
  */
 export function usePreloadedParts(needs: {
+  errorMessage: boolean;
   eventLog: boolean;
   inputForm: boolean;
   runOutput: boolean;
@@ -161,8 +203,10 @@ export function usePreloadedParts(needs: {
   threadList: boolean;
   threads: boolean;
 }): void {
-  const { eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads } = needs;
+  const { errorMessage, eventLog, inputForm, runOutput, runHistory, approvalCard } = needs;
+  const { threadList, threads } = needs;
   useEffect(() => {
+    if (errorMessage) void lazyErrorMessage.preload();
     if (eventLog) void lazyEventLog.preload();
     if (inputForm) void lazyInputForm.preload();
     if (runOutput) void lazyRunOutput.preload();
@@ -170,5 +214,5 @@ export function usePreloadedParts(needs: {
     if (approvalCard) void lazyApprovalCard.preload();
     if (threadList) void lazyThreadList.preload();
     if (threads) void lazyConsoleThreadList.preload();
-  }, [eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads]);
+  }, [errorMessage, eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads]);
 }

@@ -140,4 +140,4 @@ export {
   type FormField,
 } from './console/input-form.js';
 export { validateInputForm, type AgentInputFormValues } from './console/input-form-validation.js';
-export { describeAgentError } from './console/run-wording.js';
+export { describeAgentError } from './console/error-wording.js';

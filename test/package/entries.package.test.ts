@@ -631,13 +631,13 @@ describe('given the packed files', () => {
         .map((chunk) => chunk.entryPoint ?? '')
         .filter((entryPoint) => /agent-console-kit\/dist\/components\//.test(entryPoint));
     expect(consolePartsOf(page.outputs)).toEqual([]);
-    // The same search finds the nine on the console's page (it is live; the tools part, the
-    // confirm before a durable turn is cancelled, a form agent's output and the thread list's
-    // threads since).
+    // The same search finds the ten on the console's page (it is live; the tools part, the
+    // confirm before a durable turn is cancelled, a form agent's output, the thread list's
+    // threads and the explanation of an error since).
     const consolePage = await splitPage(
       "export { AgentConsole } from 'agent-console-kit/console';",
     );
-    expect(consolePartsOf(consolePage.outputs)).toHaveLength(9);
+    expect(consolePartsOf(consolePage.outputs)).toHaveLength(10);
     const reactInEntry = Object.keys(page.entry?.inputs ?? {}).some((input) =>
       input.includes('node_modules/react/cjs/react.production'),
     );

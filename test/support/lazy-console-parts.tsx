@@ -4,12 +4,13 @@
  */
 import { StrictMode, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { createAgentClient, formFieldsFromSchema } from 'agent-console-kit';
+import { AgentHttpError, createAgentClient, formFieldsFromSchema } from 'agent-console-kit';
 import type { AgentConsoleProps } from 'agent-console-kit/console';
 import { demoAgents } from 'agent-console-kit/testing';
 import { setUpMockServer } from './mock-server.js';
 // Internal: the console's lazy parts, to see whether their modules were loaded.
 import {
+  lazyErrorMessage,
   lazyEventLog,
   lazyInputForm,
   lazyRunHistory,
@@ -53,3 +54,18 @@ export const threadListAlone = () => (
 
 /** Longer than loading a part's module takes here (it is in the module graph already). */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+/** The error's explanation alone, for a refused request (with its retry button). */
+export const errorMessageAlone = (onRetry: () => void = () => {}) => (
+  <lazyErrorMessage.Part
+    error={
+      new AgentHttpError({
+        status: 403,
+        url: 'http://127.0.0.1/rest/api/v1/agents/chat-agent/runs/stream',
+        method: 'POST',
+        body: '',
+      })
+    }
+    onRetry={onRetry}
+  />
+);

@@ -16,9 +16,12 @@ import { setUpMockServer } from '../../support/mock-server.js';
 
 const server = setUpMockServer({ agents: demoAgents });
 
-async function renderOnServer(props: AgentConsoleProps & { agentId: string }): Promise<string> {
+async function renderOnServer(
+  props: AgentConsoleProps & { agentId: string },
+  queries: { retryOnMount?: boolean } = {},
+): Promise<string> {
   const client = createAgentClient({ baseUrl: server.url });
-  const queryClient = new QueryClient();
+  const queryClient = new QueryClient({ defaultOptions: { queries } });
   await Promise.all([
     queryClient.prefetchQuery(agentQueryOptions(client, props.agentId)),
     queryClient.prefetchQuery(agentSchemasQueryOptions(client, props.agentId)),
@@ -63,6 +66,14 @@ describe('given the console rendered on a server', () => {
     expect(alone).toContain('aria-label="Input alone"');
     expect(alone).toContain('aria-label="Threads alone"');
     expect(alone).not.toContain(leftToTheBrowser);
+    // An agent the server may not read, in an app that shows a failed query as it is (TanStack
+    // Query retries it on mount by default): the explanation is in the first page too (the
+    // error's part is lazy in the browser, loaded with the console on a server).
+    server.inject('chat-agent', { status: 403, endpoint: 'agent' });
+    const refusedPage = await renderOnServer({ agentId: 'chat-agent' }, { retryOnMount: false });
+    expect(refusedPage).toContain('role="alert"');
+    expect(refusedPage).toContain('Not allowed');
+    expect(refusedPage).not.toContain(leftToTheBrowser);
     // Rendering sent nothing: the agent and the schemas were read, no run started.
     expect(server.postCount('form-agent')).toBe(0);
     expect(server.postCount('chat-agent')).toBe(0);

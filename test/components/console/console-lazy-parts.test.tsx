@@ -1,12 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AgentNetworkError } from 'agent-console-kit';
 // Internal: the console's lazy parts (the console itself is tested in agent-console*.test.tsx).
 import {
+  ErrorMessageUnloaded,
   lazyApprovalCard,
   lazyEventLog,
   lazyInputForm,
   lazyRunHistory,
+  lazyPart,
   lazyThreadList,
 } from '../../../src/components/console-lazy-parts.js';
 import type { DurableToolApproval } from '../../../src/core/wire/durable-run-schemas.js';
@@ -85,5 +89,31 @@ describe('given a lazy part of the console', () => {
     expect(container).toBeEmptyDOMElement();
     expect(await screen.findByRole('heading', { name: 'Send on Slack' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  });
+
+  it('renders its stand-in when its module cannot be loaded, not an error for the boundary', async () => {
+    // The explanation of an error, its chunk lost with the network: the error's own words remain.
+    const lost = lazyPart(
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      'AgentErrorMessage',
+      ErrorMessageUnloaded,
+    );
+    const onRetry = vi.fn();
+    render(
+      <StrictMode>
+        <lost.Part
+          error={
+            new AgentNetworkError('The connection to the agent service broke off.', {
+              url: 'http://127.0.0.1/rest/api/v1/agents/chat-agent/runs/stream',
+            })
+          }
+          onRetry={onRetry}
+        />
+      </StrictMode>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The connection to the agent service broke off.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });
