@@ -5,6 +5,7 @@ import {
   useLayoutEffect,
   useRef,
   type ComponentPropsWithoutRef,
+  type FocusEvent,
   type ForwardedRef,
   type RefAttributes,
   type UIEvent,
@@ -28,8 +29,9 @@ const bottomThreshold = 32;
 
 /**
  * The scrolling area of a thread. It follows the newest message while the reader is at the bottom;
- * scrolling up stops following and shows "Jump to the newest message". It never moves focus on its
- * own. Carries `data-following`. Its props and its `ref` are the scrolling element's (the `log`).
+ * scrolling up stops following and shows "Jump to the newest message". A control focused inside it
+ * (Copy, Edit, an open editor, ‹ ›) stays in view while it follows: it follows as far as that
+ * allows, and to the end once focus leaves. It never moves focus on its own. Carries `data-following`. Its props and its `ref` are the scrolling element's (the `log`).
  */
 export const AgentThreadViewport = /* @__PURE__ */ named(
   /* @__PURE__ */ forwardRef<HTMLDivElement, AgentThreadViewportProps>(AgentThreadViewportRender),
@@ -37,7 +39,7 @@ export const AgentThreadViewport = /* @__PURE__ */ named(
 );
 
 function AgentThreadViewportRender(
-  { height, className, style, children, onScroll, ...rest }: AgentThreadViewportProps,
+  { height, className, style, children, onScroll, onBlur, ...rest }: AgentThreadViewportProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
   const { messages, shownFrom, scrollElement } = useThreadContext('AgentThreadViewport');
@@ -84,6 +86,16 @@ function AgentThreadViewportRender(
     followScroll(event.currentTarget);
   };
 
+  // Following held a control focused in the list in view; once focus leaves the list, the end.
+  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
+    onBlur?.(event);
+    const element = event.currentTarget;
+    const next = event.relatedTarget;
+    if (followingRef.current && !(next instanceof Node && element.contains(next))) {
+      scrollToEnd(element);
+    }
+  };
+
   const jump = () => {
     follow();
     const element = scrollRef.current;
@@ -108,6 +120,7 @@ function AgentThreadViewportRender(
         data-following={dataFlag(following)}
         style={{ height, overflowY: 'auto', ...style }}
         onScroll={handleScroll}
+        onBlur={handleBlur}
         {...rest}
       >
         {children}

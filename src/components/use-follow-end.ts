@@ -15,7 +15,10 @@ export interface FollowEnd {
   handleScroll: (element: HTMLElement, mark?: number) => void;
   /** Follows the end again (the caller scrolls there). */
   follow: () => void;
-  /** Scrolls `element` to its end, as following does. */
+  /**
+   * Scrolls `element` to its end, as following does: as far toward it as keeps a control focused
+   * inside the list in view (the person's place is never scrolled away under them).
+   */
   scrollToEnd: (element: HTMLElement) => void;
 }
 
@@ -47,9 +50,27 @@ export function useFollowEnd(threshold: number): FollowEnd {
   );
   const follow = useCallback(() => setPausedAt(null), []);
   const scrollToEnd = useCallback((element: HTMLElement) => {
-    element.scrollTop = element.scrollHeight;
+    element.scrollTop = followedTop(element);
     lastScrollTop.current = element.scrollTop;
   }, []);
 
   return { following, pausedAt, followingRef, handleScroll, follow, scrollToEnd };
+}
+
+/** Room kept above a focused control that following brings to the top of the list. */
+const focusMargin = 8;
+
+/**
+ * The end of `element`'s scroll, or short of it: where a control focused inside the list (an
+ * answer's Copy, an open message editor, a version's ‹ ›) is still in view, at the top at most.
+ */
+function followedTop(element: HTMLElement): number {
+  const end = element.scrollHeight - element.clientHeight;
+  const focused = element.ownerDocument.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === element || !element.contains(focused)) {
+    return end;
+  }
+  const focusedTop =
+    focused.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+  return Math.max(0, Math.min(end, focusedTop - focusMargin));
 }

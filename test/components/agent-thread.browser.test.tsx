@@ -89,6 +89,47 @@ describe('given a thread in Chromium', () => {
     expect(atBottom(viewport())).toBe(true);
   });
 
+  it('keeps a control focused in the thread in view while an answer streams, then follows the end once focus leaves', async () => {
+    const messages = thread(10, 'streaming');
+    const showEditable = (list: ConversationMessage[]) => (
+      <StrictMode>
+        <label>
+          Elsewhere <input />
+        </label>
+        <AgentThread
+          messages={list}
+          status="streaming"
+          height={300}
+          onRetry={() => undefined}
+          onEdit={() => undefined}
+        />
+      </StrictMode>
+    );
+    const { rerender } = render(showEditable(messages));
+    // The question being answered: its Edit, reached by keyboard.
+    const edit = page.getByRole('button', { name: 'Edit your message' }).last().element();
+    await userEvent.click(page.getByRole('textbox', { name: 'Elsewhere' }));
+    (edit as HTMLElement).focus();
+
+    for (let token = 0; token < 30; token += 1) {
+      const last = messages.at(-1) as ConversationMessage;
+      messages[messages.length - 1] = { ...last, text: `${last.text}\n\nParagraph ${token}.` };
+      rerender(showEditable([...messages]));
+    }
+
+    await expect.element(edit).toHaveFocus();
+    const frame = viewport().getBoundingClientRect();
+    const button = edit.getBoundingClientRect();
+    expect(button.top).toBeGreaterThanOrEqual(frame.top);
+    expect(button.bottom).toBeLessThanOrEqual(frame.bottom);
+    // As far toward the end as that allows: the focused Edit at the top, the answer below it.
+    expect(button.top - frame.top).toBeLessThan(40);
+    expect(atBottom(viewport())).toBe(false);
+
+    await userEvent.click(page.getByRole('textbox', { name: 'Elsewhere' }));
+    await expect.poll(() => atBottom(viewport())).toBe(true);
+  });
+
   it('shows a 1,000-message thread at its newest message, and stays axe clean', async () => {
     const messages = thread(1000);
 
