@@ -65,11 +65,12 @@ const focusMargin = 8;
  * answer's Copy, an open message editor, a version's ‹ ›) is still in view, at the top at most.
  */
 function followedTop(element: HTMLElement): number {
-  const end = element.scrollHeight - element.clientHeight;
   const focused = element.ownerDocument.activeElement;
+  // Past the end: the browser stops at it.
   if (!(focused instanceof HTMLElement) || focused === element || !element.contains(focused)) {
-    return end;
+    return element.scrollHeight;
   }
+  const end = element.scrollHeight - element.clientHeight;
   const focusedTop =
     focused.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
   return Math.max(0, Math.min(end, focusedTop - focusMargin));
