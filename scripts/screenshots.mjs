@@ -38,6 +38,9 @@ try {
             `${origin}/iframe.html?id=${story.id}&viewMode=story&globals=theme:${theme}`,
           );
           await waitForStory(page);
+          // A full-page shot keeps the window's height: what `content-visibility: auto` skips
+          // below it would be blank, where a person scrolling there sees it rendered.
+          await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
           await page.waitForTimeout(150);
           await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
         } catch (error) {

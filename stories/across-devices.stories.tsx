@@ -85,7 +85,7 @@ function newDevice(): Device {
 /** The laptop: the console of a durable agent that asks for approval, its threads on the server. */
 function Laptop({ device }: { device: Device }) {
   return (
-    <section aria-labelledby="device-laptop" className="ack-theme" style={paneStyle}>
+    <section aria-labelledby="device-laptop" className="ack-theme ack-root" style={paneStyle}>
       <h2 id="device-laptop" style={paneHeading}>
         Laptop
       </h2>
@@ -108,26 +108,27 @@ function Phone({ device }: { device: Device }) {
   const { runs } = useDurableRuns({ store: device.runStore, server: device.runs });
   const threads = useAgentThreads({ threadStore: device.threadStore });
   return (
-    <section aria-labelledby="device-phone" className="ack-theme" style={paneStyle}>
+    // `ack-root`: the pane's own headings, lists and button take the components' look.
+    <section aria-labelledby="device-phone" className="ack-theme ack-root" style={paneStyle}>
       <h2 id="device-phone" style={paneHeading}>
         Phone
       </h2>
       <AgentInbox inbox={inbox} client={device.client} agentName={agentName} />
-      <h3>Runs on every device</h3>
-      <ul aria-label="Runs on every device">
+      <h3 style={sectionHeading}>Runs on every device</h3>
+      <ul aria-label="Runs on every device" style={list}>
         {runs.map((run) => (
           <li key={run.localId}>
             {`${run.request.preview} (${agentName(run.agentId)}): ${run.status}`}
           </li>
         ))}
       </ul>
-      <h3>Threads</h3>
-      <ul aria-label="Threads">
+      <h3 style={sectionHeading}>Threads</h3>
+      <ul aria-label="Threads" style={list}>
         {threads.threads.map((thread) => (
           <li key={thread.id}>{thread.title}</li>
         ))}
       </ul>
-      <button type="button" className="ack-button" onClick={() => void threads.refresh()}>
+      <button type="button" onClick={() => void threads.refresh()}>
         Refresh threads
       </button>
     </section>
@@ -140,11 +141,21 @@ const agentName = (agentId: string) =>
 const paneStyle = {
   flex: '1 1 22rem',
   minWidth: 0,
-  border: '1px solid var(--ack-color-border, #ccc)',
-  borderRadius: 8,
-  padding: 12,
+  border: '1px solid var(--ack-color-border)',
+  borderRadius: 'var(--ack-radius-lg)',
+  padding: 'var(--ack-space-4)',
 };
-const paneHeading = { margin: '0 0 8px', fontSize: '1rem' };
+const paneHeading = { margin: '0 0 var(--ack-space-3)', fontSize: 'var(--ack-text-lg)' };
+const sectionHeading = {
+  margin: 'var(--ack-space-5) 0 var(--ack-space-2)',
+  fontSize: 'var(--ack-text-md)',
+  fontWeight: 600,
+};
+const list = {
+  margin: '0 0 var(--ack-space-3)',
+  paddingLeft: 'var(--ack-space-5)',
+  fontSize: 'var(--ack-text-md)',
+};
 
 function TwoDevicesDemo() {
   const [laptop] = useState(newDevice);
