@@ -10,6 +10,7 @@ import type { AgentRunOutputProps } from './agent-run-output.js';
 import type { AgentThreadListProps } from './agent-thread-list.js';
 import type { ConsoleThreadListProps } from './console-thread-list.js';
 import type { ConsoleToolsProps } from './console-tools.js';
+import { AlertIcon, RetryIcon } from './icons.js';
 
 /** A part of the console whose module loads when the console first needs it. */
 interface LazyPart<Props> {
@@ -77,7 +78,10 @@ export const lazyErrorMessage = /* @__PURE__ */ lazyPart<AgentErrorMessageProps>
   ErrorMessageUnloaded,
 );
 
-/** The error's explanation when its module could not be loaded: the error's own message. */
+/**
+ * The error's explanation when its module could not be loaded: the error's own message, in the
+ * explanation's frame (its own markup, since the explanation's module is what did not load).
+ */
 export function ErrorMessageUnloaded({
   error,
   onRetry,
@@ -85,11 +89,13 @@ export function ErrorMessageUnloaded({
 }: AgentErrorMessageProps) {
   return (
     <div role="alert" className="ack-root ack-error" data-kind={error.kind}>
+      <AlertIcon />
       <div className="ack-error__body">
         <p className="ack-error__title">{error.message}</p>
         {onRetry ? (
           <div className="ack-actions">
             <button type="button" className="ack-error__retry" onClick={onRetry}>
+              <RetryIcon />
               {retryLabel}
             </button>
           </div>

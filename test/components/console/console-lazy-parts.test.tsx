@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { AgentNetworkError } from 'agent-console-kit';
 // Internal: the console's lazy parts (the console itself is tested in agent-console*.test.tsx).
@@ -99,7 +100,7 @@ describe('given a lazy part of the console', () => {
       ErrorMessageUnloaded,
     );
     const onRetry = vi.fn();
-    render(
+    const { container } = render(
       <StrictMode>
         <lost.Part
           error={
@@ -115,5 +116,6 @@ describe('given a lazy part of the console', () => {
     expect(alert).toHaveTextContent('The connection to the agent service broke off.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+    expect((await axe.run(container)).violations).toEqual([]);
   });
 });
