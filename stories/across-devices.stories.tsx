@@ -203,13 +203,7 @@ export const TwoDevices: Story = mockOnlyStory({
 
     // The phone: the run waits in its inbox and lists among the runs of every device.
     const inbox = within(phone.getByRole('region', { name: 'Waiting for your approval' }));
-    const item = await inbox.findByRole(
-      'button',
-      { name: new RegExp(escaped(question)) },
-      {
-        timeout: 10_000,
-      },
-    );
+    const item = await inbox.findByRole('button', { name: new RegExp(escaped(question)) });
     await phone.findByText(`${question} (Slack notifier): requires-input`);
     await userEvent.click(item);
     const opened = await inbox.findByRole('region', { name: question });
@@ -217,12 +211,10 @@ export const TwoDevices: Story = mockOnlyStory({
     const approve = within(card).getByRole('button', { name: 'Approve' });
     await waitFor(() => expect(approve).not.toHaveAttribute('aria-disabled', 'true'));
     await userEvent.click(approve);
-    await within(opened).findByText('Done', undefined, { timeout: 10_000 });
+    await within(opened).findByText('Done');
 
     // The laptop reads the answer the phone's approval led to.
-    await waitFor(() => expect(laptopPane).toHaveTextContent('Sent your Slack message.'), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(laptopPane).toHaveTextContent('Sent your Slack message.'));
     await waitFor(() =>
       expect(laptop.queryByRole('region', { name: 'Approval needed' })).toBeNull(),
     );

@@ -191,13 +191,11 @@ export const OneOpen: Story = mockOnlyStory({
     });
     const card = await within(opened).findByRole('region', { name: 'Approval needed' });
     const approve = within(card).getByRole('button', { name: 'Approve' });
-    await waitFor(() => expect(approve).not.toHaveAttribute('aria-disabled', 'true'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(approve).not.toHaveAttribute('aria-disabled', 'true'));
     approve.focus();
     await userEvent.keyboard('{Enter}');
     service.advance(2000);
-    await within(opened).findByText('Done', undefined, { timeout: 10_000 });
+    await within(opened).findByText('Done');
     await waitFor(() =>
       expect(inbox.queryAllByRole('button', { name: /Tell the team/ })).toHaveLength(0),
     );

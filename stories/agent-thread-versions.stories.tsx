@@ -135,11 +135,9 @@ export const EditInTheConsole: Story = mockOnlyStory({
   render: () => <AgentConsole agentId="chat-agent" />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const box = await canvas.findByRole('textbox', { name: 'Message' }, { timeout: 5000 });
+    const box = await canvas.findByRole('textbox', { name: 'Message' });
     const done = (index: number) =>
-      waitFor(() => expect(answers(canvasElement)[index]).toHaveAttribute('data-status', 'done'), {
-        timeout: 10_000,
-      });
+      waitFor(() => expect(answers(canvasElement)[index]).toHaveAttribute('data-status', 'done'));
     await userEvent.type(box, 'Where is my laptop?{Enter}');
     await done(0);
     await userEvent.type(box, 'And the charger?{Enter}');

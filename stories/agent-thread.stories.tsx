@@ -74,18 +74,13 @@ export const Streaming: Story = {
 };
 
 const textbox = (canvasElement: HTMLElement) =>
-  within(canvasElement).findByRole('textbox', { name: 'Message' }, { timeout: 5000 });
+  within(canvasElement).findByRole('textbox', { name: 'Message' });
 const answers = (canvasElement: HTMLElement) =>
   within(canvasElement)
     .queryAllByRole('listitem')
     .filter((item) => item.getAttribute('data-role') === 'agent');
 async function waitForAnswer(canvasElement: HTMLElement, index: number, status = 'done') {
-  await waitFor(
-    () => expect(answers(canvasElement)[index]).toHaveAttribute('data-status', status),
-    {
-      timeout: 10_000,
-    },
-  );
+  await waitFor(() => expect(answers(canvasElement)[index]).toHaveAttribute('data-status', status));
 }
 
 /** A chat conversation of three turns in the console: the agent sees the whole history. */
@@ -112,9 +107,7 @@ export const StopMidTurn: Story = mockOnlyStory({
   play: async ({ canvasElement }) => {
     const box = await textbox(canvasElement);
     await userEvent.type(box, 'Tell me everything{Enter}');
-    await waitFor(() => expect(answers(canvasElement)[0]).toHaveTextContent(/Hello!/), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(answers(canvasElement)[0]).toHaveTextContent(/Hello!/));
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Stop' }));
     await waitForAnswer(canvasElement, 0, 'stopped');
     await expect(within(canvasElement).getByRole('button', { name: 'Retry' })).toBeVisible();
@@ -181,7 +174,7 @@ export const RestoredThread: Story = mockOnlyStory({
   },
   render: () => <RestoringConsole />,
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(answers(canvasElement)).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(answers(canvasElement)).toHaveLength(1));
     await userEvent.type(await textbox(canvasElement), 'And the charger?{Enter}');
     await waitForAnswer(canvasElement, 1);
     await waitFor(() =>
@@ -198,7 +191,7 @@ export const FormRunHistory: Story = mockOnlyStory({
     await runProjectIntake(canvasElement);
     const history = await canvas.findByRole('region', { name: 'Run history' });
     await expect(
-      await within(history).findByRole('listitem', { name: /^Run 1: Done/ }, { timeout: 10_000 }),
+      await within(history).findByRole('listitem', { name: /^Run 1: Done/ }),
     ).toBeVisible();
   },
 });

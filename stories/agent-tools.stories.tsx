@@ -199,9 +199,7 @@ export const AuthorizeBeforeAsking: Story = mockOnlyStory({
       canvas.getByRole('textbox', { name: 'Message' }),
       'Create the issue{Enter}',
     );
-    await expect(
-      (await canvas.findAllByText(/Jira is connected\./, {}, { timeout: 10_000 }))[0],
-    ).toBeVisible();
+    await expect((await canvas.findAllByText(/Jira is connected\./))[0]).toBeVisible();
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 });

@@ -280,9 +280,8 @@ type Story = StoryObj<typeof meta>;
 async function expectStatus(canvasElement: HTMLElement, status: DurableRunStatus) {
   const canvas = within(canvasElement);
   // The panel's status line comes first (the approval card has a live region of its own).
-  await waitFor(
-    () => expect(canvas.getAllByRole('status')[0]).toHaveTextContent(statusText[status]),
-    { timeout: 10_000 },
+  await waitFor(() =>
+    expect(canvas.getAllByRole('status')[0]).toHaveTextContent(statusText[status]),
   );
   await expect(canvas.getByRole('region', { name: 'Durable run' })).toHaveAttribute(
     'data-status',
@@ -398,7 +397,7 @@ export const Responding: Story = durableStory({
     await start(canvasElement);
     await advanceAndCheck(canvasElement, 2000);
     const canvas = within(canvasElement);
-    const approve = await canvas.findByRole('button', { name: 'Approve' }, { timeout: 10_000 });
+    const approve = await canvas.findByRole('button', { name: 'Approve' });
     await waitFor(() => expect(approve).not.toHaveAttribute('aria-disabled'));
     await userEvent.click(approve);
     await expectStatus(canvasElement, 'responding');
@@ -523,11 +522,7 @@ export const ConsoleWithThreads: StoryObj = mockOnlyStory({
   render: () => <DurableConsole />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const threads = await canvas.findByRole(
-      'navigation',
-      { name: /^Threads with / },
-      { timeout: 10_000 },
-    );
+    const threads = await canvas.findByRole('navigation', { name: /^Threads with / });
     const list = within(within(threads).getByRole('list'));
     await expect(list.getByRole('button', { name: 'Laptop order' })).toHaveAttribute(
       'aria-current',
@@ -550,12 +545,10 @@ export const ConsoleNarrowStopAsksFirst: StoryObj = mockOnlyStory({
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(
-      await canvas.findByRole('textbox', { name: 'Message' }, { timeout: 10_000 }),
+      await canvas.findByRole('textbox', { name: 'Message' }),
       'Write the report{Enter}',
     );
-    await userEvent.click(
-      await canvas.findByRole('button', { name: /stop/i }, { timeout: 10_000 }),
-    );
+    await userEvent.click(await canvas.findByRole('button', { name: /stop/i }));
     const dialog = await canvas.findByRole('alertdialog', { name: 'Cancel this run?' });
     await expect(within(dialog).getByRole('button', { name: 'Keep running' })).toHaveFocus();
     await expect(service.durableStats.cancels).toBe(0);
@@ -589,15 +582,15 @@ export const ConsoleWaitingForApproval: StoryObj = mockOnlyStory({
   render: () => <ApprovalConsole />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const box = await canvas.findByRole('textbox', { name: 'Message' }, { timeout: 10_000 });
+    const box = await canvas.findByRole('textbox', { name: 'Message' });
     await userEvent.type(box, 'Tell me on Slack{Enter}');
-    await waitFor(() => expect(service.durableStats.runsStarted).toBe(1), { timeout: 10_000 });
-    service.advance(2000);
-    const card = await canvas.findByRole(
-      'region',
-      { name: 'Approval needed' },
-      { timeout: 10_000 },
+    // Should it not start, the failure says where the console is.
+    const said = () => canvas.queryAllByRole('status').map((status) => status.textContent);
+    await waitFor(() =>
+      expect(service.durableStats.runsStarted, `runs started (${said().join(' | ')})`).toBe(1),
     );
+    service.advance(2000);
+    const card = await canvas.findByRole('region', { name: 'Approval needed' });
     await expect(
       within(card).getByRole('heading', { name: 'Send Slack message to user' }),
     ).toBeVisible();
