@@ -12,7 +12,6 @@ import { useConfirmedStop } from './console-confirmed-stop.js';
 import { useFocusIntent, usePickerRefocus } from './console-focus.js';
 import {
   lazyApprovalCard,
-  lazyErrorMessage,
   lazyEventLog,
   lazyInputForm,
   lazyRunHistory,
@@ -198,11 +197,6 @@ function AgentConsoleForAgent({
   const mayTakeForm = state.agent !== undefined && state.mode !== 'chat';
   // A part the app replaced or hid is not the lazy default: it is never loaded.
   usePreloadedParts({
-    errorMessage:
-      parts.Error === lazyErrorMessage.Part &&
-      (state.status !== 'idle' ||
-        state.agentQuery.error !== null ||
-        state.schemasQuery.error !== null),
     eventLog: parts.EventLog === lazyEventLog.Part,
     inputForm: mayTakeForm && parts.InputForm === lazyInputForm.Part,
     runOutput: mayTakeForm && parts.Output === lazyRunOutput.Part,

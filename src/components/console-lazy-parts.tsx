@@ -26,7 +26,7 @@ interface LazyPart<Props> {
  * The console's parts that an agent's mode may never render: their modules load when the console
  * first needs them, so a page pays up front only for what every console shows. `preload` starts
  * the load as soon as the console knows the part may come (the agent loaded, `showEventLog` set,
- * a `threadStore` given, a run sent); once loaded, the part renders in the same commit as the
+ * a `threadStore` given); once loaded, the part renders in the same commit as the
  * rest, else nothing shows until it is (never a loading line). A part given `Unloaded` renders it
  * when its module cannot be loaded (a lost network) instead of throwing to the error boundary. A
  * server renders the form, the thread list and an error (they need no run): with a fallback of
@@ -68,9 +68,10 @@ export function lazyPart<Props extends object>(
 }
 
 /**
- * The explanation of an error: only a failed request shows it, so the console loads it once it
- * sends a run (or a request has failed). When its module cannot be loaded (the network went with
- * the run), the alert says the error's own message, with the retry button.
+ * The explanation of an error: only a failed request shows it, so it loads when the first error
+ * shows (a console whose requests all succeed never loads it). Until it is there the alert is not
+ * either; when its module cannot be loaded (the network went with the run), the stand-in says the
+ * error's own message, with the retry button.
  */
 export const lazyErrorMessage = /* @__PURE__ */ lazyPart<AgentErrorMessageProps>(
   () => import('./agent-error-message.js').then((module) => module.AgentErrorMessage),
@@ -191,8 +192,7 @@ if (typeof document === 'undefined') {
 }
 
 /**
- * Starts loading the default parts the console may show: the error's explanation once a run was
- * sent or a request failed, the event log with `showEventLog`, the
+ * Starts loading the default parts the console may show: the event log with `showEventLog`, the
  * form, its output and the run history once the agent is one that takes a form (or may: its
  * schemas decide), the approval card when the turns are durable, the thread list and its threads
  * with a `threadStore` (the threads around a replaced list too; a server runs no effect: it loads
@@ -200,7 +200,6 @@ if (typeof document === 'undefined') {
  * renders (and so loads) with the agent's details, before its query is even sent.
  */
 export function usePreloadedParts(needs: {
-  errorMessage: boolean;
   eventLog: boolean;
   inputForm: boolean;
   runOutput: boolean;
@@ -209,10 +208,8 @@ export function usePreloadedParts(needs: {
   threadList: boolean;
   threads: boolean;
 }): void {
-  const { errorMessage, eventLog, inputForm, runOutput, runHistory, approvalCard } = needs;
-  const { threadList, threads } = needs;
+  const { eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads } = needs;
   useEffect(() => {
-    if (errorMessage) void lazyErrorMessage.preload();
     if (eventLog) void lazyEventLog.preload();
     if (inputForm) void lazyInputForm.preload();
     if (runOutput) void lazyRunOutput.preload();
@@ -220,5 +217,5 @@ export function usePreloadedParts(needs: {
     if (approvalCard) void lazyApprovalCard.preload();
     if (threadList) void lazyThreadList.preload();
     if (threads) void lazyConsoleThreadList.preload();
-  }, [errorMessage, eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads]);
+  }, [eventLog, inputForm, runOutput, runHistory, approvalCard, threadList, threads]);
 }

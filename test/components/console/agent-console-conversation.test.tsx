@@ -100,7 +100,8 @@ describe.each<AgentApi>(['rest-v1', 'platform'])('given the chat agent on %s', (
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
 
     await waitFor(() => expect(items('agent')[0]).toHaveAttribute('data-status', 'error'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Tools need authorizing');
+    // The explanation loads when the first error shows.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tools need authorizing');
     expect(
       within(items('agent')[0] as HTMLElement).queryByRole('button', {
         name: 'Show run events of this answer',
